@@ -1,0 +1,102 @@
+/** Tag tables shared by the stages. Lower-case local names. */
+
+/** Never part of an article, skipped with their subtree (ALGORITHMS.md step 2). */
+export const SKIP_TAGS: ReadonlySet<string> = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'input',
+  'button',
+  'select',
+  'textarea',
+  'option',
+  'datalist',
+  'nav',
+  'dialog',
+  'svg',
+  'math-field',
+  'head',
+  'title',
+  'link',
+  'meta',
+]);
+
+/**
+ * Elements that are blocks by default. Used only when a document has no computed styles (DOMParser,
+ * detached documents): then `display` is unknown and the HTML defaults stand in for it.
+ */
+export const DEFAULT_BLOCK_TAGS: ReadonlySet<string> = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'li',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'caption',
+]);
+
+/** The block context a segment's text sits in; article text lives mostly in `p`. */
+export type SegmentContext = 'p' | 'li' | 'td' | 'pre' | 'blockquote' | 'figcaption' | 'other';
+
+export const CONTEXT_TAGS: Readonly<Record<string, SegmentContext>> = {
+  p: 'p',
+  li: 'li',
+  dd: 'li',
+  dt: 'li',
+  td: 'td',
+  th: 'td',
+  pre: 'pre',
+  blockquote: 'blockquote',
+  figcaption: 'figcaption',
+  caption: 'figcaption',
+};
+
+export function headingLevel(tag: string): number {
+  return tag.length === 2 && tag[0] === 'h' && tag[1] !== undefined && tag[1] >= '1' && tag[1] <= '6'
+    ? Number(tag[1])
+    : 0;
+}

@@ -1,0 +1,217 @@
+import { buildContent } from './build/index.ts';
+import { NEWSFEED, newsFeedFallback } from './fallback/index.ts';
+import { misaligned, readBoxes } from './geometry/index.ts';
+import { countWords, readingMinutes, readMetadata } from './metadata/index.ts';
+import type { Run } from './mss/index.ts';
+import { pageStyle } from './score/index.ts';
+import { type Segment, walkSegments } from './segments/index.ts';
+import {
+  bestRun,
+  keepInRun,
+  leadBefore,
+  looksLikeListing,
+  runs,
+  type Scored,
+  scoreSegments,
+} from './select/index.ts';
+import type { Article, Diagnostics, ExtractMethod, ExtractOptions } from './types.ts';
+import { styleSource } from './visibility/index.ts';
+
+/**
+ * Work cap for huge pages. News pages measured in the dev corpora have 400–4,000 elements; 25,000 leaves
+ * ample room for long comment threads while bounding the walk on 100,000-node documents.
+ */
+const DEFAULT_MAX_ELEMENTS = 25_000;
+
+/** The articleBody element must hold this much VISIBLE text to be trusted (NewsFeed C_Σ). */
+const MIN_ARTICLE_CHARS = NEWSFEED.minArticleChars;
+
+interface Body {
+  method: ExtractMethod;
+  root: Element;
+  /** Null: every visible text node under root. */
+  keep: Set<Text> | null;
+  run: Run | null;
+  dropped: number;
+}
+
+/**
+ * Finds the article in a rendered document (ALGORITHMS.md): reads, never writes, never throws.
+ * Returns null when the page has no article, unless options.force asks for a best effort.
+ */
+export function extract(doc: Document, options: ExtractOptions = {}): Article | null {
+  try {
+    return run(doc, options);
+  } catch {
+    // A hostile or broken document must cost the user nothing: no article, no exception.
+    return null;
+  }
+}
+
+function run(doc: Document, options: ExtractOptions): Article | null {
+  const now = options.now ?? (() => (typeof performance === 'undefined' ? Date.now() : performance.now()));
+  const t0 = now();
+  const timings: Record<string, number> = {};
+  const lap = (name: string, since: number): number => {
+    const t = now();
+    timings[name] = t - since;
+    return t;
+  };
+
+  const body = doc.body ?? doc.documentElement;
+  if (!body) return null;
+  const styles = styleSource(doc);
+  const walk = walkSegments(body, styles, options.maxElements ?? DEFAULT_MAX_ELEMENTS);
+  let t = lap('segments', t0);
+  const isHidden = (el: Element): boolean => walk.hidden.has(el);
+
+  const scored = scoreSegments(walk.segments, pageStyle(walk.segments));
+  const chosen =
+    fromArticleBody(doc, scored, styles.styled) ??
+    fromSegments(scored, styles.styled, !!options.force) ??
+    null;
+  t = lap('select', t);
+
+  let picked: Body | null = chosen;
+  if (picked === null || textChars(picked, scored.segments) < MIN_ARTICLE_CHARS) {
+    const el = newsFeedFallback(body, isHidden);
+    if (el) picked = { method: 'fallback', root: el, keep: null, run: null, dropped: 0 };
+  }
+  if (picked === null && options.force) {
+    picked = { method: 'forced', root: body, keep: null, run: null, dropped: 0 };
+  }
+  if (picked === null) return null;
+  t = lap('fallback', t);
+
+  const baseUrl = doc.baseURI || doc.URL || '';
+  const meta = readMetadata(doc, baseUrl);
+  const built = buildContent({ root: picked.root, keep: picked.keep, isHidden, baseUrl, title: meta.title });
+  lap('build', t);
+  if (built.text.trim() === '') return null;
+
+  const diagnostics: Diagnostics = {
+    method: picked.method,
+    styled: styles.styled,
+    segmentCount: walk.segments.length,
+    run: picked.run,
+    dropped: picked.dropped,
+    truncated: walk.truncated,
+    timings,
+  };
+  timings.total = now() - t0;
+  return {
+    title: meta.title,
+    byline: meta.byline,
+    siteName: meta.siteName,
+    published: meta.published,
+    lang: meta.lang,
+    dir: meta.dir,
+    url: doc.URL || baseUrl,
+    leadImage: meta.leadImage ?? built.images[0] ?? null,
+    excerpt: meta.description ?? excerptOf(built.text),
+    content: built.html,
+    text: built.text,
+    wordCount: countWords(built.text),
+    readingMinutes: readingMinutes(built.text, meta.lang),
+    diagnostics,
+  };
+}
+
+/** schema.org `articleBody` first (NewsFeed), but only its visible text counts: the first match can be a hidden copy. */
+function fromArticleBody(doc: Document, scored: Scored, styled: boolean): Body | null {
+  let best: { el: Element; chars: number; first: number; last: number } | null = null;
+  for (const el of Array.from(doc.querySelectorAll('[itemprop~="articleBody" i]'))) {
+    let chars = 0;
+    let first = -1;
+    let last = -1;
+    for (const s of scored.segments) {
+      if (!el.contains(s.block)) continue;
+      chars += s.length;
+      if (first < 0) first = s.index;
+      last = s.index;
+    }
+    if (chars >= MIN_ARTICLE_CHARS && (best === null || chars > best.chars))
+      best = { el, chars, first, last };
+  }
+  if (best === null) return null;
+  const indices = range(best.first, best.last);
+  const drop = styled
+    ? misaligned(
+        pick(scored.segments, indices),
+        positives(scored, indices),
+        readBoxes(pick(scored.segments, indices)),
+      )
+    : new Set<number>();
+  const { kept, dropped } = keepInRun(indices, scored, drop);
+  return {
+    method: 'articleBody',
+    root: best.el,
+    keep: textNodes(kept),
+    run: { start: best.first, end: best.last, score: best.chars },
+    dropped,
+  };
+}
+
+/** Luo segments + maximum scoring subsequence (ALGORITHMS.md steps 3–7). */
+function fromSegments(scored: Scored, styled: boolean, force: boolean): Body | null {
+  const run = bestRun(runs(scored), scored);
+  if (run === null) return null;
+  if (!force && looksLikeListing(run, scored)) return null;
+  const indices = [...leadBefore(run, scored), ...range(run.start, run.end)];
+  const segs = pick(scored.segments, indices);
+  const drop = styled ? misaligned(segs, positives(scored, indices), readBoxes(segs)) : new Set<number>();
+  const { kept, dropped } = keepInRun(indices, scored, drop);
+  if (kept.length === 0) return null;
+  return { method: 'segments', root: commonAncestor(kept), keep: textNodes(kept), run, dropped };
+}
+
+function textChars(body: Body, segments: readonly Segment[]): number {
+  if (body.keep === null) return Number.POSITIVE_INFINITY;
+  let n = 0;
+  for (const s of segments) if (s.nodes[0] && body.keep.has(s.nodes[0])) n += s.length;
+  return n;
+}
+
+function range(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i <= to; i++) out.push(i);
+  return out;
+}
+
+function pick(segments: readonly Segment[], indices: readonly number[]): Segment[] {
+  return indices.map((i) => segments[i] as Segment);
+}
+
+function positives(scored: Scored, indices: readonly number[]): Set<number> {
+  return new Set(indices.filter((i) => (scored.sign[i] ?? -1) > 0));
+}
+
+function textNodes(segments: readonly Segment[]): Set<Text> {
+  const out = new Set<Text>();
+  for (const s of segments) for (const n of s.nodes) out.add(n);
+  return out;
+}
+
+/** The deepest element containing every kept segment's block. */
+function commonAncestor(segments: readonly Segment[]): Element {
+  const first = segments[0] as Segment;
+  let root: Element = first.block;
+  for (const s of segments) {
+    while (!root.contains(s.block) && root.parentElement) root = root.parentElement;
+  }
+  return root;
+}
+
+/** The start of the text, cut at a sentence end near 200 characters. */
+function excerptOf(text: string): string {
+  const para = text.split(/\n\s*\n/).find((p) => p.trim().length > 0) ?? '';
+  if (para.length <= 220) return para.trim();
+  const cut = para.slice(0, 220);
+  const stop = Math.max(
+    cut.lastIndexOf('. '),
+    cut.lastIndexOf('。'),
+    cut.lastIndexOf('! '),
+    cut.lastIndexOf('? '),
+  );
+  return `${(stop > 80 ? cut.slice(0, stop + 1) : cut.replace(/\s+\S*$/, '')).trim()}${stop > 80 ? '' : '…'}`;
+}

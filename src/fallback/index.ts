@@ -1,0 +1,50 @@
+/**
+ * NewsFeed Algorithm 2.1 (seed 000), used when the segment run is weak: content-bearing paragraphs grouped
+ * by parent. Parameters as published: C_P = 40, C_T = 30, C_Σ = 350.
+ */
+
+export const NEWSFEED = { minParagraphChars: 40, charsPerTag: 30, minArticleChars: 350 } as const;
+
+export function newsFeedFallback(root: Element, isHidden: (el: Element) => boolean): Element | null {
+  const paragraphs = Array.from(root.getElementsByTagName('p')).filter(
+    (p) => !insideHidden(p, root, isHidden),
+  );
+  const cbp = paragraphs.map((p) => {
+    const chars = (p.textContent ?? '').trim().length;
+    const tags = p.getElementsByTagName('*').length;
+    return chars >= NEWSFEED.minParagraphChars && tags <= chars / NEWSFEED.charsPerTag;
+  });
+  // A paragraph squeezed between two content-bearing ones belongs to the article too.
+  const counted = cbp.map((c, i) => c || (i > 0 && i < cbp.length - 1 && !!cbp[i - 1] && !!cbp[i + 1]));
+
+  const totals = new Map<Element, number>();
+  paragraphs.forEach((p, i) => {
+    const parent = p.parentElement;
+    if (!counted[i] || parent === null) return;
+    totals.set(parent, (totals.get(parent) ?? 0) + (p.textContent ?? '').trim().length);
+  });
+  let best: Element | null = null;
+  let bestChars = 0;
+  for (const [el, chars] of totals) {
+    if (chars > NEWSFEED.minArticleChars && chars > 2 * bestChars) {
+      best = el;
+      bestChars = chars;
+    }
+  }
+  if (best) return best;
+
+  for (const el of Array.from(root.querySelectorAll('div, td'))) {
+    if (insideHidden(el, root, isHidden)) continue;
+    const chars = (el.textContent ?? '').trim().length;
+    const media = el.getElementsByTagName('a').length + el.getElementsByTagName('img').length;
+    if (chars > NEWSFEED.minArticleChars && chars > NEWSFEED.charsPerTag * media) return el;
+  }
+  return null;
+}
+
+function insideHidden(el: Element, root: Element, isHidden: (el: Element) => boolean): boolean {
+  for (let e: Element | null = el; e !== null && e !== root; e = e.parentElement) {
+    if (isHidden(e)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,67 @@
+import type { Segment } from '../segments/index.ts';
+
+export interface Box {
+  left: number;
+  width: number;
+}
+
+/**
+ * Luo's geometry post-processing (ALGORITHMS.md step 7): article text shares one column. Reads every
+ * segment's block box in one pass after the walk (layout is clean: nothing was written, so no thrash).
+ */
+export function readBoxes(segments: readonly Segment[]): Map<Element, Box> {
+  const boxes = new Map<Element, Box>();
+  for (const seg of segments) {
+    if (boxes.has(seg.block)) continue;
+    const r = seg.block.getBoundingClientRect();
+    boxes.set(seg.block, { left: r.left, width: r.width });
+  }
+  return boxes;
+}
+
+/** Segments narrower than this share of the column are side furniture when they float (pull quotes, boxes). */
+const NARROW_SHARE = 0.6;
+/** Sub-pixel and padding jitter between paragraphs of one column. */
+const EDGE_SLACK = 12;
+
+/**
+ * The dominant column: the (left, width) carrying the most characters of body-looking segments. Returns the
+ * indices of segments that do not line up: boxes outside the column, and narrow floated boxes inside it.
+ */
+export function misaligned(
+  segments: readonly Segment[],
+  positive: ReadonlySet<number>,
+  boxes: ReadonlyMap<Element, Box>,
+): Set<number> {
+  const votes = new Map<string, { box: Box; chars: number }>();
+  for (const seg of segments) {
+    if (!positive.has(seg.index)) continue;
+    const box = boxes.get(seg.block);
+    if (!box || box.width === 0) continue;
+    const key = `${Math.round(box.left / 8)}:${Math.round(box.width / 8)}`;
+    const v = votes.get(key) ?? { box, chars: 0 };
+    v.chars += seg.length;
+    votes.set(key, v);
+  }
+  let column: Box | null = null;
+  let most = 0;
+  for (const v of votes.values()) {
+    if (v.chars > most) {
+      most = v.chars;
+      column = v.box;
+    }
+  }
+  const out = new Set<number>();
+  if (column === null) return out;
+  const colLeft = column.left - EDGE_SLACK;
+  const colRight = column.left + column.width + EDGE_SLACK;
+  for (const seg of segments) {
+    const box = boxes.get(seg.block);
+    if (!box || box.width === 0) continue;
+    const right = box.left + box.width;
+    const outside = right <= colLeft || box.left >= colRight;
+    const narrowFloat = seg.floated && box.width < NARROW_SHARE * column.width;
+    if (outside || (narrowFloat && seg.context !== 'figcaption')) out.add(seg.index);
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+/**
+ * Maximum scoring subsequence over per-segment scores (Pasternack & Roth, WWW 2009, seed 001).
+ * Pure arithmetic, so it is unit-tested in Node against brute force.
+ */
+
+export interface Run {
+  /** First index of the run (inclusive). */
+  start: number;
+  /** Last index of the run (inclusive). */
+  end: number;
+  score: number;
+}
+
+/** Kadane: the contiguous run with the highest total; null when every score is ≤ 0. Ties keep the earliest. */
+export function maxRun(scores: ArrayLike<number>): Run | null {
+  let best: Run | null = null;
+  let sum = 0;
+  let start = 0;
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i] ?? 0;
+    if (sum <= 0) {
+      sum = s;
+      start = i;
+    } else {
+      sum += s;
+    }
+    if (sum > 0 && (best === null || sum > best.score)) best = { start, end: i, score: sum };
+  }
+  return best;
+}
+
+/**
+ * Ruzzo–Tompa (1999): every maximal scoring subsequence in linear time, in document order.
+ * Kadane gives only the best run; the others let the extractor consider a second chunk of the article
+ * (a lead styled apart, a body split by a large ad block: seed 001's "two chunks").
+ */
+export function maximalRuns(scores: ArrayLike<number>): Run[] {
+  // Each candidate keeps L (cumulative total before its start) and R (cumulative total at its end).
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const lefts: number[] = [];
+  const rights: number[] = [];
+  let cumulative = 0;
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i] ?? 0;
+    const before = cumulative;
+    cumulative += s;
+    if (s <= 0) continue;
+    let start = i;
+    let left = before;
+    const right = cumulative;
+    for (;;) {
+      // Find the rightmost earlier candidate j with L_j < L.
+      let j = lefts.length - 1;
+      while (j >= 0 && (lefts[j] ?? 0) >= left) j--;
+      if (j < 0 || (rights[j] ?? 0) >= right) {
+        starts.push(start);
+        ends.push(i);
+        lefts.push(left);
+        rights.push(right);
+        break;
+      }
+      // Extend candidate j to cover everything up to i, dropping the candidates after it.
+      start = starts[j] ?? start;
+      left = lefts[j] ?? left;
+      starts.length = j;
+      ends.length = j;
+      lefts.length = j;
+      rights.length = j;
+    }
+  }
+  return starts.map((start, k) => ({
+    start,
+    end: ends[k] ?? start,
+    score: (rights[k] ?? 0) - (lefts[k] ?? 0),
+  }));
+}

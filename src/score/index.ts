@@ -1,0 +1,71 @@
+import type { Segment } from '../segments/index.ts';
+
+/** The page's body text style: the font size and colour carrying the most text (ALGORITHMS.md step 4). */
+export interface PageStyle {
+  fontSize: number;
+  color: string;
+}
+
+/** Luo et al. 2009 (seed 004), thresholds as published. */
+export const LUO = { minSizeShare: 0.7, minColorShare: 0.2, maxLinkShare: 0.5 } as const;
+
+/** Font sizes within half a pixel are the same size (rounding of em/rem sizes). */
+const SIZE_TOLERANCE = 0.5;
+
+/**
+ * Dominant style over NON-LINK text, each run weighted by its segment's length. Counting all characters
+ * makes link blue dominant on pages without their CSS, and every paragraph then scores −1 (ALGORITHMS.md,
+ * "What a first measurement showed": P .697 → .806 with this change). Weighting by segment length makes
+ * one long paragraph outvote many short menu items.
+ */
+export function pageStyle(segments: readonly Segment[]): PageStyle {
+  const bySize = new Map<number, number>();
+  const byColor = new Map<string, number>();
+  for (const seg of segments) {
+    const weight = seg.length;
+    for (let i = 0; i < seg.runChars.length; i++) {
+      if (seg.runLink[i]) continue;
+      const chars = (seg.runChars[i] ?? 0) * weight;
+      const size = Math.round((seg.runSize[i] ?? 16) * 2) / 2;
+      const color = seg.runColor[i] ?? '';
+      bySize.set(size, (bySize.get(size) ?? 0) + chars);
+      byColor.set(color, (byColor.get(color) ?? 0) + chars);
+    }
+  }
+  return { fontSize: argmax(bySize) ?? 16, color: argmax(byColor) ?? '' };
+}
+
+function argmax<K>(m: Map<K, number>): K | undefined {
+  let best: K | undefined;
+  let bestValue = -1;
+  for (const [k, v] of m) {
+    if (v > bestValue) {
+      best = k;
+      bestValue = v;
+    }
+  }
+  return best;
+}
+
+export interface SegmentShares {
+  size: number;
+  color: number;
+  link: number;
+}
+
+export function shares(seg: Segment, style: PageStyle): SegmentShares {
+  let size = 0;
+  let color = 0;
+  for (let i = 0; i < seg.runChars.length; i++) {
+    const chars = seg.runChars[i] ?? 0;
+    if (Math.abs((seg.runSize[i] ?? 0) - style.fontSize) <= SIZE_TOLERANCE) size += chars;
+    if (seg.runColor[i] === style.color) color += chars;
+  }
+  const n = seg.length || 1;
+  return { size: size / n, color: color / n, link: seg.linkChars / n };
+}
+
+/** Luo's F(s): +1 when the segment looks like body text, −1 otherwise. */
+export function luoSign(s: SegmentShares): 1 | -1 {
+  return s.size >= LUO.minSizeShare && s.color >= LUO.minColorShare && s.link <= LUO.maxLinkShare ? 1 : -1;
+}

@@ -1,0 +1,115 @@
+/**
+ * Class/id names as a boilerplate signal (NewsFeed's suspicious-element list, seed 000; Readability's
+ * unlikelyCandidates). A strong penalty, not a blind delete (ALGORITHMS.md step 2): names are split into
+ * tokens so `article-content has-sidebar` is not taken for a sidebar.
+ */
+
+export type NameVerdict = -1 | 0 | 1;
+
+/** Names that mean "not the article" even next to a positive word (`comment-body`, `related-content`). */
+const STRONG_NEGATIVE = new Set([
+  'comment',
+  'comments',
+  'commentlist',
+  'disqus',
+  'related',
+  'sidebar',
+  'footer',
+  'share',
+  'sharing',
+  'sharebar',
+  'social',
+  'ad',
+  'ads',
+  'advert',
+  'adverts',
+  'advertisement',
+  'advertising',
+  'adslot',
+  'dfp',
+  'promo',
+  'promos',
+  'newsletter',
+  'cookie',
+  'cookies',
+  'consent',
+  'gdpr',
+  'breadcrumb',
+  'breadcrumbs',
+  'outbrain',
+  'taboola',
+  'sponsored',
+  'sponsor',
+  'recommended',
+  'recommendations',
+  'trending',
+]);
+
+/** Names that lean boilerplate unless a positive word stands beside them. */
+const WEAK_NEGATIVE = new Set([
+  'nav',
+  'navbar',
+  'navigation',
+  'menu',
+  'widget',
+  'widgets',
+  'banner',
+  'popular',
+  'tags',
+  'rail',
+  'toolbar',
+  'masthead',
+  'pagination',
+  'pager',
+  'modal',
+  'popup',
+  'subscribe',
+  'subscription',
+  'signup',
+  'masthead',
+  'meta',
+  'teaser',
+  'teasers',
+  'more',
+]);
+
+const POSITIVE = new Set([
+  'article',
+  'body',
+  'content',
+  'entry',
+  'main',
+  'post',
+  'story',
+  'text',
+  'prose',
+  'blog',
+]);
+
+/** Words that turn the next token into a layout flag (`has-sidebar`, `with-ads`, `no-comments`). */
+const MODIFIERS = new Set(['has', 'with', 'no', 'without', 'show', 'hide']);
+
+const TOKEN_SPLIT = /[^a-z0-9]+/;
+const CAMEL = /([a-z0-9])([A-Z])/g;
+
+export function nameVerdict(names: string): NameVerdict {
+  if (names === '') return 0;
+  const tokens = names.replace(CAMEL, '$1-$2').toLowerCase().split(TOKEN_SPLIT);
+  let strong = false;
+  let weak = false;
+  let positive = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] ?? '';
+    if (t === '') continue;
+    if (MODIFIERS.has(t)) {
+      i++;
+      continue;
+    }
+    if (STRONG_NEGATIVE.has(t)) strong = true;
+    else if (WEAK_NEGATIVE.has(t)) weak = true;
+    else if (POSITIVE.has(t)) positive = true;
+  }
+  if (strong) return -1;
+  if (positive) return 1;
+  return weak ? -1 : 0;
+}

@@ -1,0 +1,208 @@
+import { CONTEXT_TAGS, headingLevel, type SegmentContext, SKIP_TAGS } from '../dom/tags.ts';
+import { normalizeSpace, visibleLength } from '../dom/text.ts';
+import { nameVerdict } from '../score/names.ts';
+import type { ElementStyle, StyleSource } from '../visibility/index.ts';
+
+/**
+ * A text segment (Luo et al. 2009, seed 004): the text between two block boundaries, so
+ * `<p>Hello <b>big</b> <a>world</a>!</p>` is one segment, not four text nodes.
+ */
+export interface Segment {
+  index: number;
+  /** The nearest non-inline ancestor: the block box that owns this text. */
+  block: Element;
+  nodes: Text[];
+  text: string;
+  length: number;
+  linkChars: number;
+  /** Characters per computed font size / colour, as parallel runs (one per text node). */
+  runSize: number[];
+  runColor: string[];
+  runChars: number[];
+  runLink: boolean[];
+  heading: number;
+  context: SegmentContext;
+  /** The nearest ancestor whose class/id (or tag: aside, footer) names boilerplate, if no positive name is nearer. */
+  flagged: Element | null;
+  /** The nearest `<article>` ancestor: one article per page, many on a listing. */
+  article: Element | null;
+  floated: boolean;
+  /** A visible `<hr>` stands between this segment and the previous one (seed 001: article | comments). */
+  hrBefore: boolean;
+}
+
+export interface Walk {
+  segments: Segment[];
+  /** Roots of the subtrees skipped as invisible or never-content; the build step skips them too. */
+  hidden: Set<Element>;
+  elements: number;
+  truncated: boolean;
+}
+
+interface Frame {
+  el: Element;
+  next: ChildNode | null;
+  style: ElementStyle;
+  block: Element;
+  isBlock: boolean;
+  link: boolean;
+  heading: number;
+  context: SegmentContext;
+  /** Nearest decisive name: the element if negative, null if positive or none. */
+  flagged: Element | null;
+  article: Element | null;
+  floated: boolean;
+}
+
+/** Landmark tags read as boilerplate names: NewsFeed drops `aside`; a page `footer` is never the article. */
+const LANDMARK_TAGS = new Set(['aside', 'footer']);
+
+export function walkSegments(root: Element, styles: StyleSource, maxElements: number): Walk {
+  const segments: Segment[] = [];
+  const hidden = new Set<Element>();
+  let elements = 0;
+  let truncated = false;
+  let current: Segment | null = null;
+  let brPending = false;
+  let hrPending = false;
+
+  const close = (): void => {
+    brPending = false;
+    if (current === null) return;
+    const seg = current;
+    current = null;
+    seg.text = normalizeSpace(seg.text);
+    if (seg.length === 0) return;
+    seg.index = segments.length;
+    segments.push(seg);
+    hrPending = false;
+  };
+
+  const rootStyle = styles.read(root, null);
+  if (rootStyle.hidden) return { segments, hidden, elements: 1, truncated };
+  const stack: Frame[] = [
+    {
+      el: root,
+      next: root.firstChild,
+      style: rootStyle,
+      block: root,
+      isBlock: true,
+      link: false,
+      heading: 0,
+      context: 'other',
+      flagged: null,
+      article: null,
+      floated: false,
+    },
+  ];
+
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as Frame;
+    const node = top.next;
+    if (node === null) {
+      stack.pop();
+      if (top.isBlock) close();
+      continue;
+    }
+    top.next = node.nextSibling;
+
+    if (node.nodeType === 3) {
+      const data = (node as Text).data;
+      const chars = visibleLength(data);
+      if (chars === 0) {
+        if (current !== null) current.text += ' ';
+        continue;
+      }
+      brPending = false;
+      if (current === null) current = newSegment(top, hrPending);
+      current.nodes.push(node as Text);
+      current.text += data;
+      current.length += chars;
+      current.runSize.push(top.style.fontSize);
+      current.runColor.push(top.style.color);
+      current.runChars.push(chars);
+      current.runLink.push(top.link);
+      if (top.link) current.linkChars += chars;
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+
+    const el = node as Element;
+    if (++elements > maxElements) {
+      truncated = true;
+      break;
+    }
+    const tag = el.localName;
+    if (SKIP_TAGS.has(tag)) {
+      hidden.add(el);
+      continue;
+    }
+    if (tag === 'br') {
+      // <br><br> ends a paragraph in markup that has no <p> (ALGORITHMS.md step 3).
+      if (brPending) close();
+      else if (current !== null) {
+        current.text += '\n';
+        brPending = true;
+      }
+      continue;
+    }
+    const style = styles.read(el, top.style);
+    if (style.hidden) {
+      hidden.add(el);
+      continue;
+    }
+    if (tag === 'hr') {
+      close();
+      hrPending = true;
+      continue;
+    }
+    const isBlock = !style.inline;
+    if (isBlock) close();
+
+    let flagged = top.flagged;
+    const names = `${el.getAttribute('class') ?? ''} ${el.id}`.trim();
+    const verdict = LANDMARK_TAGS.has(tag)
+      ? -1
+      : tag === 'article' || tag === 'main'
+        ? 1
+        : nameVerdict(names);
+    if (verdict !== 0) flagged = verdict < 0 ? el : null;
+    const level = headingLevel(tag);
+    stack.push({
+      el,
+      next: el.firstChild,
+      style,
+      block: isBlock ? el : top.block,
+      isBlock,
+      link: top.link || (tag === 'a' && el.hasAttribute('href')),
+      heading: level || top.heading,
+      context: CONTEXT_TAGS[tag] ?? top.context,
+      flagged,
+      article: tag === 'article' ? el : top.article,
+      floated: top.floated || (isBlock && style.floated),
+    });
+  }
+  close();
+  return { segments, hidden, elements, truncated };
+}
+
+function newSegment(frame: Frame, hrBefore: boolean): Segment {
+  return {
+    index: -1,
+    block: frame.block,
+    nodes: [],
+    text: '',
+    length: 0,
+    linkChars: 0,
+    runSize: [],
+    runColor: [],
+    runChars: [],
+    runLink: [],
+    heading: frame.heading,
+    context: frame.context,
+    flagged: frame.flagged,
+    article: frame.article,
+    floated: frame.floated,
+    hrBefore,
+  };
+}

@@ -1,0 +1,168 @@
+import { maximalRuns, type Run } from '../mss/index.ts';
+import { luoSign, type PageStyle, type SegmentShares, shares } from '../score/index.ts';
+import type { Segment } from '../segments/index.ts';
+
+/** Scored view of the segments: what the run selection and the in-run clean-up read. */
+export interface Scored {
+  segments: readonly Segment[];
+  shares: SegmentShares[];
+  /** Luo's F(s) after the name penalty. */
+  sign: (1 | -1)[];
+  /** The segment sits under a boilerplate name that is not a page wrapper. */
+  boilerplate: boolean[];
+}
+
+/**
+ * A boilerplate name on an element that holds most of the page's text is a layout flag on a wrapper
+ * (`<div class="container sidebar-left">`), not boilerplate: ignore it.
+ */
+const WRAPPER_SHARE = 0.5;
+
+export function scoreSegments(segments: readonly Segment[], style: PageStyle): Scored {
+  const total = segments.reduce((n, s) => n + s.length, 0);
+  const flaggedChars = new Map<Element, number>();
+  for (const s of segments) {
+    if (s.flagged) flaggedChars.set(s.flagged, (flaggedChars.get(s.flagged) ?? 0) + s.length);
+  }
+  const sh = segments.map((s) => shares(s, style));
+  const boilerplate = segments.map(
+    (s) => s.flagged !== null && (flaggedChars.get(s.flagged) ?? 0) <= WRAPPER_SHARE * total,
+  );
+  const sign = segments.map((_, i): 1 | -1 => (boilerplate[i] ? -1 : luoSign(sh[i] as SegmentShares)));
+  return { segments, shares: sh, sign, boilerplate };
+}
+
+/**
+ * Crossing an `<hr>` costs as much as a short paragraph: seed 001 found it usually separates the article from
+ * its comments, but blogs also use it between sections of one post.
+ */
+const HR_COST = 150;
+
+/** The maximal runs over Luo scores (score = F(s) × length), mapped back to segment indices. */
+export function runs(scored: Scored): Run[] {
+  const scores: number[] = [];
+  const owner: number[] = [];
+  scored.segments.forEach((s, i) => {
+    if (s.hrBefore && i > 0) {
+      scores.push(-HR_COST);
+      owner.push(-1);
+    }
+    scores.push((scored.sign[i] ?? -1) * s.length);
+    owner.push(i);
+  });
+  return maximalRuns(scores).map((r) => ({
+    start: owner[r.start] ?? 0,
+    end: owner[r.end] ?? 0,
+    score: r.score,
+  }));
+}
+
+/**
+ * Seed 001's "two chunks": a body split by a block of boilerplate (an ad slot, a gallery) yields two maximal
+ * runs. Join a neighbour when it is substantial and the gap costs less than twice what it brings.
+ */
+const CHUNK_SHARE = 0.3;
+const GAP_FACTOR = 2;
+
+export function bestRun(all: readonly Run[], scored: Scored): Run | null {
+  let best: Run | null = null;
+  let at = -1;
+  all.forEach((r, i) => {
+    if (best === null || r.score > best.score) {
+      best = r;
+      at = i;
+    }
+  });
+  if (best === null) return null;
+  let run: Run = best;
+  const gapCost = (from: number, to: number): number => {
+    let cost = 0;
+    for (let i = from; i <= to; i++)
+      cost += (scored.sign[i] ?? -1) < 0 ? (scored.segments[i]?.length ?? 0) : 0;
+    return cost;
+  };
+  for (let i = at - 1; i >= 0; i--) {
+    const r = all[i] as Run;
+    if (r.score < CHUNK_SHARE * run.score || gapCost(r.end + 1, run.start - 1) > GAP_FACTOR * r.score) break;
+    if (sameArticle(scored.segments, r.start, run.start))
+      run = { start: r.start, end: run.end, score: run.score + r.score };
+    else break;
+  }
+  for (let i = at + 1; i < all.length; i++) {
+    const r = all[i] as Run;
+    if (r.score < CHUNK_SHARE * run.score || gapCost(run.end + 1, r.start - 1) > GAP_FACTOR * r.score) break;
+    if (sameArticle(scored.segments, run.end, r.end))
+      run = { start: run.start, end: r.end, score: run.score + r.score };
+    else break;
+  }
+  return run;
+}
+
+function sameArticle(segments: readonly Segment[], a: number, b: number): boolean {
+  return segments[a]?.article === segments[b]?.article;
+}
+
+/** A paragraph this long, styled apart, right before the body, is a lead (standfirst), not a caption. */
+const LEAD_MIN_CHARS = 60;
+/** How far back to look past a byline, a date and a picture for a lead. */
+const LEAD_LOOKBACK = 8;
+
+/**
+ * A lead paragraph styled apart (bigger or another colour) scores −1 under Luo, so the run starts after it.
+ * Walk back from the run over short items (byline, date, caption) and take paragraphs that look like prose.
+ * Returns the indices to add before the run.
+ */
+export function leadBefore(run: Run, scored: Scored): number[] {
+  const out: number[] = [];
+  const first = scored.segments[run.start];
+  if (!first) return out;
+  for (let i = run.start - 1, seen = 0; i >= 0 && seen < LEAD_LOOKBACK; i--, seen++) {
+    const s = scored.segments[i] as Segment;
+    const sh = scored.shares[i] as SegmentShares;
+    if (s.heading === 1 || s.article !== first.article || scored.boilerplate[i]) break;
+    if (scored.segments[i + 1]?.hrBefore) break;
+    if (s.length < LEAD_MIN_CHARS || sh.link > 0.2 || s.heading > 0) continue;
+    if (s.context === 'p' || s.context === 'other') out.unshift(i);
+  }
+  return out;
+}
+
+/**
+ * A listing (home page, section front, search results) also yields runs of teaser text. Its tell: the run
+ * spans several `<article>` elements, or link-only items are as many as the prose items.
+ */
+export function looksLikeListing(run: Run, scored: Scored): boolean {
+  const articles = new Set<Element>();
+  let linkItems = 0;
+  let prose = 0;
+  for (let i = run.start; i <= run.end; i++) {
+    const s = scored.segments[i] as Segment;
+    if (s.article) articles.add(s.article);
+    if ((scored.shares[i]?.link ?? 0) > 0.5) linkItems++;
+    else if ((scored.sign[i] ?? -1) > 0) prose++;
+  }
+  return articles.size >= 3 || (linkItems >= 4 && linkItems >= prose);
+}
+
+/**
+ * Inside the chosen run, leave out what the reader would not want: boilerplate by name, link lists
+ * ("Read more: …"), and boxes out of the column. Headings, captions and differently styled text stay.
+ */
+export function keepInRun(
+  indices: readonly number[],
+  scored: Scored,
+  misaligned: ReadonlySet<number>,
+): { kept: Segment[]; dropped: number } {
+  const kept: Segment[] = [];
+  let dropped = 0;
+  for (const i of indices) {
+    const s = scored.segments[i] as Segment;
+    const flaggedOut = scored.boilerplate[i] === true;
+    const linkList = (scored.shares[i]?.link ?? 0) > 0.5 && s.context !== 'td' && s.context !== 'pre';
+    if (flaggedOut || linkList || misaligned.has(i)) dropped++;
+    else kept.push(s);
+  }
+  // Trim what is left at the edges that is not prose: a run never starts or ends on a stray caption.
+  while (kept.length > 0 && kept[kept.length - 1]?.heading) kept.pop();
+  return { kept, dropped };
+}

@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config';
+
+// The fast Node tier: pure arithmetic only (MSS, scoring, title cleaning). Everything that reads styles or
+// boxes runs in real Chromium under Playwright (STYLE.md practice 4).
+export default defineConfig({
+  test: { include: ['src/**/*.test.ts', 'extension/**/*.test.ts'], environment: 'node' },
+});
