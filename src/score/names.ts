@@ -6,8 +6,11 @@
 
 export type NameVerdict = -1 | 0 | 1;
 
-/** Names that mean "not the article" even next to a positive word (`comment-body`, `related-content`). */
-const STRONG_NEGATIVE = new Set([
+/**
+ * Names that mean "not the article", even next to a positive word: `comment-body`, `related-content`,
+ * `main-menu`, `post-tags` and `entry-meta` are all boilerplate.
+ */
+const NEGATIVE = new Set([
   'comment',
   'comments',
   'commentlist',
@@ -43,10 +46,6 @@ const STRONG_NEGATIVE = new Set([
   'recommended',
   'recommendations',
   'trending',
-]);
-
-/** Names that lean boilerplate unless a positive word stands beside them. */
-const WEAK_NEGATIVE = new Set([
   'nav',
   'navbar',
   'navigation',
@@ -66,7 +65,6 @@ const WEAK_NEGATIVE = new Set([
   'subscribe',
   'subscription',
   'signup',
-  'masthead',
   'meta',
   'teaser',
   'teasers',
@@ -95,8 +93,7 @@ const CAMEL = /([a-z0-9])([A-Z])/g;
 export function nameVerdict(names: string): NameVerdict {
   if (names === '') return 0;
   const tokens = names.replace(CAMEL, '$1-$2').toLowerCase().split(TOKEN_SPLIT);
-  let strong = false;
-  let weak = false;
+  let negative = false;
   let positive = false;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] ?? '';
@@ -105,11 +102,9 @@ export function nameVerdict(names: string): NameVerdict {
       i++;
       continue;
     }
-    if (STRONG_NEGATIVE.has(t)) strong = true;
-    else if (WEAK_NEGATIVE.has(t)) weak = true;
+    if (NEGATIVE.has(t)) negative = true;
     else if (POSITIVE.has(t)) positive = true;
   }
-  if (strong) return -1;
-  if (positive) return 1;
-  return weak ? -1 : 0;
+  if (negative) return -1;
+  return positive ? 1 : 0;
 }
