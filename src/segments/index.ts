@@ -1,6 +1,6 @@
 import { CONTEXT_TAGS, headingLevel, type SegmentContext, SKIP_TAGS } from '../dom/tags.ts';
 import { normalizeSpace, visibleLength } from '../dom/text.ts';
-import { nameVerdict } from '../score/names.ts';
+import { type NameVerdict, nameVerdict } from '../score/names.ts';
 import type { ElementStyle, StyleSource } from '../visibility/index.ts';
 
 /**
@@ -65,6 +65,8 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
   let current: Segment | null = null;
   let brPending = false;
   let hrPending = false;
+  // Pages repeat the same class strings on thousands of elements: tokenise each string once.
+  const verdicts = new Map<string, NameVerdict>();
 
   const close = (): void => {
     brPending = false;
