@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 // toMarkdown }. It is built from the same src/index.ts the content script bundles, so the benchmark, the CLI
 // and outside tools run exactly the code the extension runs.
 export default defineConfig({
+  // public/ holds the extension's icons; the library needs none of it.
+  publicDir: false,
   build: {
     outDir: 'dist-extractor',
     emptyOutDir: true,

@@ -1,0 +1,396 @@
+/**
+ * The reader overlay on plain pages, without the extension (STYLE.md practice 6): dist-reader/reader.js
+ * (`npx vite build --config vite.reader.config.ts`) mounted into an open shadow root the test creates the way the
+ * content script does.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { CopyResult, mountReader, ReaderHandle } from '../../extension/reader/index.tsx';
+import type { Article } from '../../src/types.ts';
+import { japaneseArticle, rtlArticle, sampleArticle } from './sample-article.ts';
+
+const READER_JS = fileURLToPath(new URL('../../dist-reader/reader.js', import.meta.url));
+
+interface TestWindow {
+  LecternReader: { mountReader: typeof mountReader };
+  handle: ReaderHandle;
+  calls: string[];
+  pageKeys: string[];
+}
+
+// A page that fights back: !important rules on everything, so inheritance through the host would show.
+const HOSTILE_PAGE = `<!doctype html>
+<html lang="en"><head><title>Host page</title><style>
+  * { color: red !important; font-size: 40px !important; font-family: 'Comic Sans MS', cursive !important;
+      line-height: 3 !important; letter-spacing: 3px !important; text-align: center !important; }
+  h1 { display: none !important; }
+  p { margin: 80px !important; }
+</style></head><body>
+  <h1>Page heading</h1>
+  <p id="page-para">A paragraph of the page itself.</p>
+  <div id="page-twin" class="lectern-root lectern-article lectern-content"><p class="lectern-title">Same classes as ours</p></div>
+  <div id="spacer"></div>
+  <script>document.getElementById('spacer').style.height = '5000px';</script>
+</body></html>`;
+
+test.beforeAll(() => {
+  if (!existsSync(READER_JS)) {
+    throw new Error(`${READER_JS} is missing: run \`npx vite build --config vite.reader.config.ts\` first.`);
+  }
+});
+
+/** Mounts the reader the way the content script does: a fixed full-viewport host with an open shadow root. */
+async function mount(
+  page: Page,
+  article: Article = sampleArticle,
+  copyResult: CopyResult = { ok: true, words: 1234 },
+) {
+  if (!(await page.evaluate(() => 'LecternReader' in window))) await page.addScriptTag({ path: READER_JS });
+  await page.evaluate(
+    ({ article, copyResult }) => {
+      const w = window as unknown as TestWindow;
+      w.calls = [];
+      const host = document.createElement('lectern-reader');
+      // CSSOM, not a style attribute: allowed even under the CSP test's `style-src 'none'`.
+      for (const [name, value] of [
+        ['position', 'fixed'],
+        ['inset', '0'],
+        ['z-index', '2147483647'],
+        ['display', 'block'],
+      ] as const) {
+        host.style.setProperty(name, value, 'important');
+      }
+      document.documentElement.append(host);
+      const root = host.attachShadow({ mode: 'open' });
+      w.handle = w.LecternReader.mountReader(root, {
+        article,
+        actions: {
+          copy: async (format) => {
+            w.calls.push(`copy:${format}`);
+            return copyResult;
+          },
+          close: () => {
+            w.calls.push('close');
+          },
+        },
+      });
+      w.handle.focus();
+    },
+    { article, copyResult },
+  );
+}
+
+/** CSS locators pierce shadow roots; scoping to the host keeps them off the page's look-alike elements. */
+const reader = (page: Page) => page.locator('lectern-reader');
+
+const calls = (page: Page) => page.evaluate(() => (window as unknown as TestWindow).calls);
+
+function style(locator: Locator, property: string): Promise<string> {
+  return locator.evaluate((el, property) => getComputedStyle(el).getPropertyValue(property), property);
+}
+
+/** The element focused inside the reader's shadow root, described by its accessible text. */
+function focusedInReader(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const active = document.querySelector('lectern-reader')?.shadowRoot?.activeElement;
+    if (!active) return null;
+    if (active.classList.contains('lectern-scroll')) return 'the article';
+    return active.getAttribute('aria-label') ?? active.textContent?.trim() ?? null;
+  });
+}
+
+test.describe('on a page with hostile CSS', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.setContent(HOSTILE_PAGE);
+  });
+
+  test('shows the header a reader expects', async ({ page }) => {
+    await mount(page);
+    const dialog = page.getByRole('dialog', {
+      name: 'Reader view: The quiet return of the neighbourhood library',
+    });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(page.getByRole('heading', { level: 1, name: sampleArticle.title })).toBeVisible();
+    await expect(page.getByText('The Harbour Review')).toBeVisible();
+    await expect(page.getByText('Maren Holt')).toBeVisible();
+    await expect(reader(page).locator('time')).toHaveText('March 5, 2024');
+    await expect(reader(page).locator('time')).toHaveAttribute('datetime', '2024-03-05');
+    await expect(reader(page).locator('.lectern-stats')).toHaveText('6 min read · 1,234 words');
+  });
+
+  test('renders the article body with its structure', async ({ page }) => {
+    await mount(page);
+    const content = reader(page).locator('.lectern-content');
+    await expect(page.getByRole('heading', { level: 2, name: 'What changed' })).toBeVisible();
+    await expect(content.locator('> p').first()).toContainText('Ten years ago the branch library');
+    await expect(content.locator('ul > li')).toHaveCount(3);
+    await expect(content.locator('blockquote')).toContainText('We used to count success in loans');
+    await expect(page.getByRole('cell', { name: 'Alder Street' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /Bar chart/ })).toBeVisible();
+    await expect(content.locator('figcaption')).toContainText('Branch visits per year');
+
+    // Wide things stay inside the column: images shrink, code and tables scroll sideways.
+    const columnWidth = (await content.boundingBox())?.width ?? 0;
+    const imageWidth = (await page.getByRole('img', { name: /Bar chart/ }).boundingBox())?.width ?? Infinity;
+    expect(imageWidth).toBeLessThanOrEqual(columnWidth + 0.5);
+    const pre = content.locator('pre');
+    expect(await style(pre, 'white-space')).toBe('pre');
+    expect(await style(pre, 'overflow-x')).toBe('auto');
+    expect(await style(pre, 'font-family')).toContain('monospace');
+    expect(await style(content.locator('table'), 'overflow-x')).toBe('auto');
+    // Blockquotes are set off by a rule at the start edge (the left, in English).
+    expect(await style(content.locator('blockquote'), 'border-left-width')).toBe('3px');
+  });
+
+  test('keeps the page CSS out of the reader', async ({ page }) => {
+    await mount(page);
+    const paragraph = reader(page).locator('.lectern-content > p').first();
+    // The page's h1 { display: none } did not hide our title.
+    await expect(page.getByRole('heading', { level: 1, name: sampleArticle.title })).toBeVisible();
+    expect(await style(paragraph, 'color')).toBe('rgb(29, 28, 26)');
+    expect(await style(paragraph, 'font-size')).toBe('20px');
+    expect(await style(paragraph, 'line-height')).toBe('32px');
+    expect(await style(paragraph, 'letter-spacing')).toBe('normal');
+    expect(await style(paragraph, 'font-family')).toContain('Charter');
+    expect(await style(paragraph, 'margin-top')).toBe('0px');
+    expect(await style(page.getByRole('button', { name: 'Copy text' }), 'font-family')).toContain(
+      'system-ui',
+    );
+  });
+
+  test('keeps its own CSS off the page', async ({ page }) => {
+    const properties = [
+      'position',
+      'background-color',
+      'max-width',
+      'font-weight',
+      'padding',
+      'border-left-width',
+    ];
+    const snapshot = () =>
+      page.evaluate(
+        (properties) =>
+          ['#page-para', '#page-twin', '#page-twin p', 'body'].map((selector) => {
+            const el = document.querySelector(selector);
+            if (!el) throw new Error(selector);
+            const computed = getComputedStyle(el);
+            return properties.map((p) => `${selector} ${p}: ${computed.getPropertyValue(p)}`);
+          }),
+        properties,
+      );
+    const before = await snapshot();
+    await mount(page);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('Copy text and Copy Markdown call the action and confirm with a word count', async ({ page }) => {
+    await mount(page);
+    const status = page.getByRole('status');
+    await page.getByRole('button', { name: 'Copy text' }).click();
+    await expect(status).toHaveText('Copied 1,234 words');
+    await expect(reader(page).locator('.lectern-toast')).toBeVisible();
+    await page.getByRole('button', { name: 'Copy Markdown' }).click();
+    await expect(status).toHaveText('Copied 1,234 words as Markdown');
+    expect(await calls(page)).toEqual(['copy:text', 'copy:markdown']);
+    // The confirmation goes away by itself.
+    await expect(reader(page).locator('.lectern-toast')).toBeHidden({ timeout: 5000 });
+  });
+
+  test('a failed copy says why', async ({ page }) => {
+    await mount(page, sampleArticle, { ok: false, error: 'the clipboard is not available' });
+    await page.getByRole('button', { name: 'Copy text' }).click();
+    await expect(page.getByRole('status')).toHaveText('Couldn’t copy: the clipboard is not available');
+  });
+
+  test('Esc and the close button close the reader', async ({ page }) => {
+    await mount(page);
+    expect(await focusedInReader(page)).toBe('the article');
+    await page.keyboard.press('Escape');
+    expect(await calls(page)).toEqual(['close']);
+    await page.getByRole('button', { name: 'Close reader view' }).click();
+    expect(await calls(page)).toEqual(['close', 'close']);
+  });
+
+  test('keys pressed while reading never reach the page', async ({ page }) => {
+    await page.evaluate(() => {
+      const w = window as unknown as TestWindow;
+      w.pageKeys = [];
+      for (const target of [window, document]) {
+        for (const type of ['keydown', 'keyup', 'keypress']) {
+          target.addEventListener(type, (event) =>
+            w.pageKeys.push(`${type}:${(event as KeyboardEvent).key}`),
+          );
+        }
+      }
+    });
+    const pageKeys = () => page.evaluate(() => (window as unknown as TestWindow).pageKeys);
+    // The listeners work: a key pressed before the reader opens reaches them.
+    await page.keyboard.press('x');
+    expect(await pageKeys()).toContain('keydown:x');
+    await page.evaluate(() => {
+      (window as unknown as TestWindow).pageKeys = [];
+    });
+
+    await mount(page);
+    await page.keyboard.press('j');
+    await page.keyboard.press('/');
+    await page.keyboard.press('Escape');
+    expect(await calls(page)).toEqual(['close']);
+    expect(await pageKeys()).toEqual([]);
+  });
+
+  test('the keyboard scrolls the article, not the page', async ({ page }) => {
+    await mount(page);
+    expect(await focusedInReader(page)).toBe('the article');
+    await page.keyboard.press('PageDown');
+    const scroller = reader(page).locator('.lectern-scroll');
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('Tab cycles inside the reader', async ({ page }) => {
+    await mount(page);
+    await page.keyboard.press('Tab');
+    expect(await focusedInReader(page)).toBe('Copy text');
+    await page.keyboard.press('Tab');
+    expect(await focusedInReader(page)).toBe('Copy Markdown');
+    await page.keyboard.press('Tab');
+    expect(await focusedInReader(page)).toBe('Close reader view');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    // Back past the first button lands on the article's last link (footnote 1), not on the page.
+    expect(await focusedInReader(page)).toBe('1');
+    await page.keyboard.press('Tab');
+    expect(await focusedInReader(page)).toBe('Copy text');
+  });
+
+  test('article links open in the same tab; footnote links scroll the article', async ({ page }) => {
+    await page.route('https://news.test/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>The linked page</p>' }),
+    );
+    await mount(page);
+    const footnote = reader(page).locator('#fn1');
+    await page.getByRole('link', { name: '1', exact: true }).click();
+    await expect(footnote).toBeInViewport();
+    expect(page.url()).toBe('about:blank');
+
+    const link = page.getByRole('link', { name: 'the council’s annual report' });
+    await expect(link).not.toHaveAttribute('target', /.*/);
+    expect(await style(link, 'text-decoration-line')).toBe('underline');
+    await link.click();
+    await expect(page).toHaveURL('https://news.test/reports/libraries-2023');
+  });
+
+  test('unmount removes everything it added', async ({ page }) => {
+    const bodyBefore = await page.evaluate(() => document.body.innerHTML);
+    await mount(page);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    const left = await page.evaluate(() => {
+      (window as unknown as TestWindow).handle.unmount();
+      const root = document.querySelector('lectern-reader')?.shadowRoot;
+      return { nodes: root?.childNodes.length, sheets: root?.adoptedStyleSheets.length };
+    });
+    expect(left).toEqual({ nodes: 0, sheets: 0 });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(bodyBefore);
+  });
+});
+
+test.describe('languages', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setContent('<!doctype html><title>Host page</title><p>Page</p>');
+  });
+
+  test('a right-to-left article is laid out right to left', async ({ page }) => {
+    await mount(page, rtlArticle);
+    const article = page.getByRole('article');
+    await expect(article).toHaveAttribute('dir', 'rtl');
+    await expect(article).toHaveAttribute('lang', 'ar');
+    expect(await style(article, 'direction')).toBe('rtl');
+    // The short first line hugs the right edge of the column, and the quote's rule is on the right.
+    const edges = await reader(page)
+      .locator('.lectern-content > p')
+      .evaluate((p) => {
+        const range = document.createRange();
+        range.selectNodeContents(p);
+        const text = range.getBoundingClientRect();
+        const box = p.getBoundingClientRect();
+        return { right: box.right - text.right, left: text.left - box.left };
+      });
+    expect(edges.right).toBeLessThan(2);
+    expect(edges.left).toBeGreaterThan(50);
+    const quote = reader(page).locator('blockquote');
+    expect(await style(quote, 'border-right-width')).toBe('3px');
+    expect(await style(quote, 'border-left-width')).toBe('0px');
+    // The English reading time still reads "6 min read", not "min read 6", and comes first from the right.
+    const order = await reader(page)
+      .locator('.lectern-stats')
+      .evaluate((stats) => {
+        const readingTime = stats.querySelector('.lectern-reading-time');
+        const reading = readingTime?.firstChild;
+        const words = stats.querySelector('.lectern-word-count');
+        if (!readingTime || !reading || !words) throw new Error('stats missing');
+        const digit = document.createRange();
+        digit.setStart(reading, 0);
+        digit.setEnd(reading, 1);
+        const rest = document.createRange();
+        rest.setStart(reading, 2);
+        rest.setEnd(reading, 5);
+        return {
+          digitBeforeWords: digit.getBoundingClientRect().left < rest.getBoundingClientRect().left,
+          readingRightOfCount: readingTime.getBoundingClientRect().left > words.getBoundingClientRect().left,
+        };
+      });
+    expect(order).toEqual({ digitBeforeWords: true, readingRightOfCount: true });
+    // The toolbar stays in English, left to right.
+    expect(await style(page.getByRole('dialog'), 'direction')).toBe('ltr');
+  });
+
+  test('Japanese gets strict line breaking', async ({ page }) => {
+    await mount(page, japaneseArticle);
+    const paragraph = reader(page).locator('.lectern-content > p');
+    expect(await style(paragraph, 'line-break')).toBe('strict');
+    expect(await style(paragraph, 'word-break')).toBe('normal');
+    expect(await style(paragraph, 'text-align')).toBe('start');
+  });
+
+  test('the date is written in the article language', async ({ page }) => {
+    await mount(page, { ...sampleArticle, lang: 'fr_FR', title: 'Le retour discret de la bibliothèque' });
+    await expect(page.getByRole('article')).toHaveAttribute('lang', 'fr-FR');
+    await expect(reader(page).locator('time')).toHaveText('5 mars 2024');
+  });
+});
+
+test('styles apply under a page CSP of style-src none', async ({ page }) => {
+  await page.route('https://csp.test/**', async (route) => {
+    if (route.request().url().endsWith('/reader.js')) {
+      await route.fulfill({ path: READER_JS, contentType: 'text/javascript' });
+      return;
+    }
+    await route.fulfill({
+      contentType: 'text/html',
+      headers: { 'Content-Security-Policy': "style-src 'none'; script-src 'self'" },
+      body: `<!doctype html><title>Strict page</title>
+        <style>body { background-color: rgb(1, 2, 3); }</style>
+        <p>Strict page</p><script src="/reader.js"></script>`,
+    });
+  });
+  await page.goto('https://csp.test/article');
+  // The CSP is in force: the page's own <style> was blocked.
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+
+  await mount(page);
+  const paragraph = reader(page).locator('.lectern-content > p').first();
+  await expect(paragraph).toBeVisible();
+  expect(await style(paragraph, 'font-family')).toContain('Charter');
+  expect(await style(paragraph, 'line-height')).toBe('32px');
+  expect(await style(page.getByRole('dialog'), 'background-color')).toBe('rgb(251, 250, 247)');
+  expect(await style(page.getByRole('button', { name: 'Copy text' }), 'border-top-left-radius')).not.toBe(
+    '0px',
+  );
+});

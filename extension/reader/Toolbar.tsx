@@ -1,0 +1,115 @@
+/** The slim bar above the article: the two copy buttons and Close. */
+import type { CopyFormat } from './types.ts';
+
+interface ToolbarProps {
+  onCopy(format: CopyFormat): void;
+  onClose(): void;
+  busy: boolean;
+}
+
+export function Toolbar({ onCopy, onClose, busy }: ToolbarProps) {
+  return (
+    <div class="lectern-toolbar">
+      <div class="lectern-toolbar-inner">
+        <span class="lectern-brand" aria-hidden="true">
+          Lectern
+        </span>
+        <div class="lectern-actions">
+          <button
+            type="button"
+            class="lectern-button"
+            title="Copy the article as plain text"
+            aria-busy={busy}
+            onClick={() => onCopy('text')}
+          >
+            <CopyIcon />
+            <span class="lectern-label">Copy text</span>
+          </button>
+          <button
+            type="button"
+            class="lectern-button"
+            title="Copy the article as Markdown"
+            aria-busy={busy}
+            onClick={() => onCopy('markdown')}
+          >
+            <MarkdownIcon />
+            <span class="lectern-label">Copy Markdown</span>
+          </button>
+          <button
+            type="button"
+            class="lectern-button lectern-close"
+            aria-label="Close reader view"
+            title="Close reader view (Esc)"
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+// Icons are inline SVG with presentation attributes (not style attributes), which a page's CSP can't block,
+// and `currentColor`, which follows forced colours.
+function CopyIcon() {
+  return (
+    <svg class="lectern-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <rect
+        x="5.5"
+        y="5.5"
+        width="8"
+        height="9"
+        rx="1.5"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="1.3"
+      />
+      <path
+        d="M3.5 10.5h-.5a1 1 0 0 1-1-1V3a1.5 1.5 0 0 1 1.5-1.5H9a1 1 0 0 1 1 1v.5"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="1.3"
+      />
+    </svg>
+  );
+}
+
+function MarkdownIcon() {
+  return (
+    <svg class="lectern-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <rect
+        x="1.5"
+        y="3.5"
+        width="13"
+        height="9"
+        rx="1.5"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="1.3"
+      />
+      <path
+        d="M4 10.5v-5l2 2.5 2-2.5v5M11.5 5.5v4.5m-1.75-1.75L11.5 10l1.75-1.75"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="1.3"
+        stroke-linejoin="round"
+        stroke-linecap="round"
+      />
+    </svg>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg class="lectern-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path
+        d="M4 4l8 8M12 4l-8 8"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="1.6"
+        stroke-linecap="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,81 @@
+/** Pure text formatting for the header and the toast; no DOM, so it can be unit-tested in Node. */
+import type { CopyFormat, CopyResult } from './types.ts';
+
+// The UI strings are English in v1, so counts are grouped the English way whatever the article's language.
+const counts = new Intl.NumberFormat('en');
+
+/**
+ * A BCP 47 tag usable in `lang` and Intl, or null. og:locale spells tags with an underscore (`en_US`), which
+ * Intl rejects with a RangeError and `:lang()` selectors do not match.
+ */
+export function normalizeLang(lang: string | null): string | null {
+  const tag = lang?.trim().replace(/_/g, '-');
+  if (!tag) return null;
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Chinese, Japanese and Korean break lines between characters, so they get their own line-breaking rules. */
+export function isCjk(lang: string | null): boolean {
+  return /^(zh|ja|ko)(-|$)/i.test(lang ?? '');
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface DisplayDate {
+  /** What a person reads: "5 March 2024" in the article's language, or the page's own words. */
+  text: string;
+  /** A machine-readable value for `<time datetime>`, when the date parsed. */
+  iso: string | null;
+}
+
+/** Formats `Article.published` (ISO 8601 when parseable, else the page's own string) for the header. */
+export function formatPublished(published: string | null, lang: string | null): DisplayDate | null {
+  const raw = published?.trim();
+  if (!raw) return null;
+  const time = ISO_DATE.test(raw) ? Date.parse(raw) : Number.NaN;
+  if (Number.isNaN(time)) return { text: raw, iso: null };
+  // A bare date is midnight UTC; shown in a zone west of Greenwich it would become the day before.
+  const options: Intl.DateTimeFormatOptions = {
+    dateStyle: 'long',
+    ...(DATE_ONLY.test(raw) && { timeZone: 'UTC' }),
+  };
+  for (const locale of [normalizeLang(lang), 'en']) {
+    if (!locale) continue;
+    try {
+      return { text: new Intl.DateTimeFormat(locale, options).format(time), iso: raw };
+    } catch {
+      // An unsupported locale: try the next one.
+    }
+  }
+  return { text: raw, iso: raw };
+}
+
+export function formatWords(words: number): string {
+  return `${counts.format(words)} ${words === 1 ? 'word' : 'words'}`;
+}
+
+export function formatReadingTime(minutes: number): string {
+  const rounded = Number.isFinite(minutes) ? Math.max(1, Math.round(minutes)) : 1;
+  return `${counts.format(rounded)} min read`;
+}
+
+/** The toast after a copy: "Copied 1,234 words as Markdown", or why it failed. */
+export function copyMessage(format: CopyFormat, result: CopyResult): string {
+  if (!result.ok) return `Couldn’t copy: ${result.error}`;
+  return `Copied ${formatWords(result.words)}${format === 'markdown' ? ' as Markdown' : ''}`;
+}
+
+/** The site line: the page's own name for itself, else its host name without "www.". */
+export function siteLabel(siteName: string | null, url: string): string | null {
+  if (siteName?.trim()) return siteName.trim();
+  try {
+    return new URL(url).hostname.replace(/^www\./, '') || null;
+  } catch {
+    return null;
+  }
+}
