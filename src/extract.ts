@@ -1,4 +1,5 @@
 import { buildContent } from './build/index.ts';
+import { visibleLength } from './dom/text.ts';
 import { NEWSFEED, newsFeedFallback } from './fallback/index.ts';
 import { misaligned, readBoxes } from './geometry/index.ts';
 import { countWords, readingMinutes, readMetadata } from './metadata/index.ts';
@@ -67,10 +68,10 @@ function run(doc: Document, options: ExtractOptions): Article | null {
 
   const scored = scoreSegments(walk.segments, pageStyle(walk.segments));
   const chosen =
-    fromArticleBody(doc, scored, styles.styled) ??
-    fromSegments(scored, styles.styled, !!options.force) ??
-    null;
+    fromArticleBody(doc, scored, styles.styled) ?? fromSegments(scored, styles.styled, !!options.force);
   t = lap('select', t);
+  // A listing (home page, section front) is an answer, not a weak run: the fallback would only pick a teaser.
+  if (chosen === 'listing') return null;
 
   let picked: Body | null = chosen;
   if (picked === null || textChars(picked, scored.segments) < MIN_ARTICLE_CHARS) {
@@ -87,7 +88,9 @@ function run(doc: Document, options: ExtractOptions): Article | null {
   const meta = readMetadata(doc, baseUrl);
   const built = buildContent({ root: picked.root, keep: picked.keep, isHidden, baseUrl, title: meta.title });
   lap('build', t);
-  if (built.text.trim() === '') return null;
+  // Fewer visible characters than NewsFeed's C_Σ is a stub (a paywall teaser, a video caption), not an article.
+  if (built.text.trim() === '' || (!options.force && visibleLength(built.text) < MIN_ARTICLE_CHARS))
+    return null;
 
   const diagnostics: Diagnostics = {
     method: picked.method,
@@ -153,10 +156,10 @@ function fromArticleBody(doc: Document, scored: Scored, styled: boolean): Body |
 }
 
 /** Luo segments + maximum scoring subsequence (ALGORITHMS.md steps 3–7). */
-function fromSegments(scored: Scored, styled: boolean, force: boolean): Body | null {
+function fromSegments(scored: Scored, styled: boolean, force: boolean): Body | 'listing' | null {
   const run = bestRun(runs(scored), scored);
   if (run === null) return null;
-  if (!force && looksLikeListing(run, scored)) return null;
+  if (!force && looksLikeListing(run, scored)) return 'listing';
   const indices = [...leadBefore(run, scored), ...range(run.start, run.end)];
   const segs = pick(scored.segments, indices);
   const drop = styled ? misaligned(segs, positives(scored, indices), readBoxes(segs)) : new Set<number>();

@@ -148,14 +148,16 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       }
       continue;
     }
+    if (tag === 'hr') {
+      // Not through styles.read: a 1-px rule is a zero-height box with overflow:hidden (Chromium's UA
+      // style), which the visibility test takes for a hiding trick.
+      close();
+      if (!el.hasAttribute('hidden')) hrPending = true;
+      continue;
+    }
     const style = styles.read(el, top.style);
     if (style.hidden) {
       hidden.add(el);
-      continue;
-    }
-    if (tag === 'hr') {
-      close();
-      hrPending = true;
       continue;
     }
     const isBlock = !style.inline;

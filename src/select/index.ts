@@ -33,28 +33,23 @@ export function scoreSegments(segments: readonly Segment[], style: PageStyle): S
 }
 
 /**
- * Crossing an `<hr>` costs as much as a short paragraph: seed 001 found it usually separates the article from
- * its comments, but blogs also use it between sections of one post.
+ * The maximal runs over Luo scores (score = F(s) × length). A run never crosses an `<hr>`: seed 001 found it
+ * usually separates the article from its comments. Sections of one post split by rules come back together
+ * through the two-chunk merge below.
  */
-const HR_COST = 150;
-
-/** The maximal runs over Luo scores (score = F(s) × length), mapped back to segment indices. */
 export function runs(scored: Scored): Run[] {
-  const scores: number[] = [];
-  const owner: number[] = [];
-  scored.segments.forEach((s, i) => {
-    if (s.hrBefore && i > 0) {
-      scores.push(-HR_COST);
-      owner.push(-1);
-    }
-    scores.push((scored.sign[i] ?? -1) * s.length);
-    owner.push(i);
-  });
-  return maximalRuns(scores).map((r) => ({
-    start: owner[r.start] ?? 0,
-    end: owner[r.end] ?? 0,
-    score: r.score,
-  }));
+  const out: Run[] = [];
+  let from = 0;
+  const segs = scored.segments;
+  for (let i = 1; i <= segs.length; i++) {
+    if (i < segs.length && !segs[i]?.hrBefore) continue;
+    const scores: number[] = [];
+    for (let k = from; k < i; k++) scores.push((scored.sign[k] ?? -1) * (segs[k]?.length ?? 0));
+    for (const r of maximalRuns(scores))
+      out.push({ start: r.start + from, end: r.end + from, score: r.score });
+    from = i;
+  }
+  return out;
 }
 
 /**
@@ -74,7 +69,8 @@ export function bestRun(all: readonly Run[], scored: Scored): Run | null {
     }
   });
   if (best === null) return null;
-  let run: Run = best;
+  const first: Run = best;
+  let run: Run = first;
   const gapCost = (from: number, to: number): number => {
     let cost = 0;
     for (let i = from; i <= to; i++)
@@ -83,14 +79,16 @@ export function bestRun(all: readonly Run[], scored: Scored): Run | null {
   };
   for (let i = at - 1; i >= 0; i--) {
     const r = all[i] as Run;
-    if (r.score < CHUNK_SHARE * run.score || gapCost(r.end + 1, run.start - 1) > GAP_FACTOR * r.score) break;
+    if (r.score < CHUNK_SHARE * first.score || gapCost(r.end + 1, run.start - 1) > GAP_FACTOR * r.score)
+      break;
     if (sameArticle(scored.segments, r.start, run.start))
       run = { start: r.start, end: run.end, score: run.score + r.score };
     else break;
   }
   for (let i = at + 1; i < all.length; i++) {
     const r = all[i] as Run;
-    if (r.score < CHUNK_SHARE * run.score || gapCost(run.end + 1, r.start - 1) > GAP_FACTOR * r.score) break;
+    if (r.score < CHUNK_SHARE * first.score || gapCost(run.end + 1, r.start - 1) > GAP_FACTOR * r.score)
+      break;
     if (sameArticle(scored.segments, run.end, r.end))
       run = { start: run.start, end: r.end, score: run.score + r.score };
     else break;
@@ -109,8 +107,8 @@ const LEAD_LOOKBACK = 8;
 
 /**
  * A lead paragraph styled apart (bigger or another colour) scores −1 under Luo, so the run starts after it.
- * Walk back from the run over short items (byline, date, caption) and take paragraphs that look like prose.
- * Returns the indices to add before the run.
+ * Walk back from the run to the title over short items (byline, date, share buttons) and take paragraphs
+ * that look like prose, and the lead picture's caption. Returns the indices to add before the run.
  */
 export function leadBefore(run: Run, scored: Scored): number[] {
   const out: number[] = [];
@@ -119,10 +117,12 @@ export function leadBefore(run: Run, scored: Scored): number[] {
   for (let i = run.start - 1, seen = 0; i >= 0 && seen < LEAD_LOOKBACK; i--, seen++) {
     const s = scored.segments[i] as Segment;
     const sh = scored.shares[i] as SegmentShares;
-    if (s.heading === 1 || s.article !== first.article || scored.boilerplate[i]) break;
-    if (scored.segments[i + 1]?.hrBefore) break;
-    if (s.length < LEAD_MIN_CHARS || sh.link > 0.2 || s.heading > 0) continue;
-    if (s.context === 'p' || s.context === 'other') out.unshift(i);
+    if (s.heading === 1 || s.article !== first.article || scored.segments[i + 1]?.hrBefore) break;
+    // Share buttons and bylines sit between a standfirst and the body: step over them.
+    if (scored.boilerplate[i] || sh.link > 0.2 || s.heading > 0) continue;
+    // The lead picture's caption belongs to the article (the figure itself comes with it in the build).
+    if (s.context === 'figcaption') out.unshift(i);
+    else if (s.length >= LEAD_MIN_CHARS && (s.context === 'p' || s.context === 'other')) out.unshift(i);
   }
   return out;
 }
