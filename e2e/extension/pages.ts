@@ -1,0 +1,25 @@
+/** What the tests expect to see of the fixture pages they open. */
+import { readFileSync } from 'node:fs';
+import { fixtureFile, fixtureUrl, readTruth } from '../support/index.ts';
+
+const source = readFileSync(fixtureFile('news-article', 'source.html'), 'utf8');
+
+/** Fails at load, with the reason, if the fixture no longer has the text a test looks for. */
+function inSource(text: string): string {
+  if (!source.includes(text))
+    throw new Error(`fixtures/pages/news-article/source.html no longer has "${text}"`);
+  return text;
+}
+
+export const NEWS = {
+  url: fixtureUrl('news-article'),
+  title: readTruth('news-article').title ?? inSource('Council approves the bridge budget'),
+  /** The article's first sentence. */
+  body: inSource('The city council approved the bridge budget on Tuesday night.'),
+  /** A "Most read" teaser in the sidebar, which the reader must leave out. */
+  sidebar: inSource('Celebrity chef opens new bakery downtown'),
+  /** The article's first subheading, which the Markdown export must give as "## …". */
+  markdown: new RegExp(`^## ${inSource('What the money buys')}$`, 'm'),
+};
+
+export const NO_ARTICLE = { url: fixtureUrl('no-article') };

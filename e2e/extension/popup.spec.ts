@@ -1,0 +1,96 @@
+/** The popup, opened as a page about a given tab (?tab=<id>), against the e2e build with host access. */
+import { expect, type Page, test } from '@playwright/test';
+import { type Extension, launchExtension, openTab } from './harness.ts';
+import { NEWS, NO_ARTICLE } from './pages.ts';
+
+let extension: Extension;
+
+test.beforeAll(async () => {
+  extension = await launchExtension();
+});
+
+test.afterAll(async () => {
+  await extension?.context.close();
+});
+
+async function openPopupFor(url: string): Promise<Page> {
+  const { tabId } = await openTab(extension, url);
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.popupUrl(tabId));
+  return popup;
+}
+
+test('shows the article title, site and reading time', async () => {
+  const popup = await openPopupFor(NEWS.url);
+  await expect(popup.getByRole('heading', { level: 1 })).toHaveText(NEWS.title);
+  await expect(popup.getByText(/\d+ min read/)).toBeVisible();
+  await expect(popup.getByText(/[\d,]+ words/)).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Open reader view' })).toBeFocused();
+});
+
+test('Copy text and Copy Markdown put the article on the clipboard', async () => {
+  // Chromium rejects a chrome-extension:// origin here ("opaque origin"): grant for every origin instead.
+  await extension.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const popup = await openPopupFor(NEWS.url);
+
+  await popup.getByRole('button', { name: 'Copy text' }).click();
+  await expect(popup.getByRole('status')).toHaveText(/^Copied [\d,]+ words$/);
+  const text = await popup.evaluate(() => navigator.clipboard.readText());
+  expect(text).toContain(NEWS.title);
+  expect(text).toContain(NEWS.body);
+  expect(text).not.toContain(NEWS.sidebar);
+
+  await popup.getByRole('button', { name: 'Copy Markdown' }).click();
+  await expect(popup.getByRole('status')).toHaveText(/^Copied [\d,]+ words as Markdown$/);
+  const markdown = await popup.evaluate(() => navigator.clipboard.readText());
+  expect(markdown.startsWith(`# ${NEWS.title}`)).toBe(true);
+  expect(markdown).toMatch(NEWS.markdown);
+  expect(markdown).toContain(NEWS.body);
+  expect(markdown).not.toContain(NEWS.sidebar);
+});
+
+test('a page without an article offers Show anyway', async () => {
+  const popup = await openPopupFor(NO_ARTICLE.url);
+  await expect(popup.getByRole('heading', { name: 'No article found on this page' })).toBeVisible();
+  const showAnyway = popup.getByRole('button', { name: 'Show anyway' });
+  await expect(showAnyway).toBeFocused();
+  await showAnyway.click();
+  // The forced guess is either a summary to open or a plain statement that nothing readable is there.
+  await expect(
+    popup.getByRole('button', { name: 'Open reader view' }).or(popup.getByText('Nothing readable was found')),
+  ).toBeVisible();
+  await expect(popup.getByText('No article found on this page')).toHaveCount(0);
+});
+
+test('a browser page explains that reader view is not available', async () => {
+  const popup = await openPopupFor('chrome://version');
+  await expect(popup.getByRole('heading', { level: 1 })).toHaveText(/isn’t available/);
+  await expect(popup.getByRole('button', { name: 'Open reader view' })).toHaveCount(0);
+});
+
+test('the setting makes the toolbar button skip the popup', async () => {
+  const popup = await openPopupFor(NEWS.url);
+  const chrome = (fn: string) => extension.worker.evaluate(fn);
+  const getPopup = () => chrome('chrome.action.getPopup({})');
+  const popupPath = /\/extension\/popup\/index\.html$/;
+  const checkbox = popup.getByRole('checkbox', { name: 'Toolbar button opens reader view directly' });
+  await expect(checkbox).not.toBeChecked();
+  await expect.poll(getPopup).toMatch(popupPath);
+
+  await checkbox.check();
+  await expect.poll(getPopup).toBe('');
+  // A popup opened later reads the saved setting.
+  const again = await openPopupFor(NEWS.url);
+  await expect(
+    again.getByRole('checkbox', { name: 'Toolbar button opens reader view directly' }),
+  ).toBeChecked();
+
+  await checkbox.uncheck();
+  await expect.poll(getPopup).toMatch(popupPath);
+
+  // The service worker follows the stored setting by itself (e.g. when it changes on another synced device).
+  await chrome('chrome.storage.sync.set({ actionOpensReader: true })');
+  await expect.poll(getPopup).toBe('');
+  await chrome('chrome.storage.sync.set({ actionOpensReader: false })');
+  await expect.poll(getPopup).toMatch(popupPath);
+});

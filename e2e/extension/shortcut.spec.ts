@@ -1,0 +1,106 @@
+/**
+ * The keyboard shortcut. `page.keyboard` can't fire a `commands` accelerator (the browser handles those outside
+ * the page, ../../../shared/TOOLCHAIN.md), so the real test runs headed Chromium on a private Xvfb display and
+ * presses the keys through X11 with xdotool. It uses the SHIPPED build (dist/, no host permission): the key press
+ * itself must grant activeTab, or injecting fails and nothing opens.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { type Extension, launchExtension, openTab, type WorkerChrome } from './harness.ts';
+import { NEWS } from './pages.ts';
+
+const run = promisify(execFile);
+
+test('the toggle-reader command has a shortcut assigned', async () => {
+  const extension = await launchExtension({ dist: 'dist' });
+  try {
+    const commands = await extension.worker.evaluate(() =>
+      (globalThis as unknown as { chrome: WorkerChrome }).chrome.commands.getAll(),
+    );
+    const toggle = commands.find((command) => command.name === 'toggle-reader');
+    // Chromium silently leaves some suggested keys unassigned (Alt+Shift+R in 156): the shortcut must be non-empty.
+    expect(toggle?.shortcut).toBeTruthy();
+  } finally {
+    await extension.context.close();
+  }
+});
+
+test.describe('a real key press', () => {
+  let xvfb: ChildProcess | undefined;
+  let display = '';
+  let extension: Extension | undefined;
+
+  test.beforeAll(async () => {
+    const missing = ['/usr/bin/Xvfb', '/usr/bin/xdotool'].filter((tool) => !existsSync(tool));
+    if (missing.length > 0) {
+      const reason = `needs Xvfb and xdotool (apt-get install xvfb xdotool); missing ${missing.join(', ')}`;
+      if (process.env.CI) throw new Error(reason);
+      test.skip(true, reason);
+    }
+    let n = 99;
+    while (existsSync(`/tmp/.X11-unix/X${n}`) || existsSync(`/tmp/.X${n}-lock`)) n += 1;
+    display = `:${n}`;
+    xvfb = spawn('/usr/bin/Xvfb', [display, '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], {
+      stdio: 'ignore',
+    });
+    await expect.poll(() => existsSync(`/tmp/.X11-unix/X${n}`), { timeout: 10_000 }).toBe(true);
+    extension = await launchExtension({ dist: 'dist', headless: false, env: { DISPLAY: display } });
+  });
+
+  test.afterAll(async () => {
+    await extension?.context.close();
+    xvfb?.kill();
+  });
+
+  async function xdotool(...args: string[]): Promise<string> {
+    const { stdout } = await run('/usr/bin/xdotool', args, { env: { ...process.env, DISPLAY: display } });
+    return stdout.trim();
+  }
+
+  async function pressShortcut(): Promise<void> {
+    const windows = (await xdotool('search', '--onlyvisible', '--class', 'chromium'))
+      .split('\n')
+      .filter(Boolean);
+    const window = windows.at(-1);
+    if (!window) throw new Error('no visible Chromium window on the Xvfb display');
+    // No window manager runs on bare Xvfb, so windowactivate may refuse; windowfocus is what counts.
+    await xdotool('windowactivate', '--sync', window).catch(() => undefined);
+    await xdotool('windowfocus', '--sync', window);
+    await xdotool('key', '--clearmodifiers', 'alt+shift+k');
+  }
+
+  test('Alt+Shift+K opens the reader and closes it again', async () => {
+    test.setTimeout(60_000);
+    if (!extension) throw new Error('not launched');
+    const { page } = await openTab(extension, NEWS.url);
+    for (const other of extension.context.pages()) if (other !== page) await other.close();
+    await page.bringToFront();
+    const before = await page.evaluate(() => document.documentElement.outerHTML);
+
+    await pressShortcut();
+    const reader = page.locator('lectern-reader .lectern-root');
+    await expect(reader.getByRole('heading', { name: NEWS.title }).first()).toBeVisible();
+    await expect(reader).toContainText(NEWS.body);
+
+    await pressShortcut();
+    await expect(page.locator('lectern-reader')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(before);
+  });
+
+  test('Alt+Shift+K on a browser page says reader view is not available', async () => {
+    test.setTimeout(60_000);
+    if (!extension) throw new Error('not launched');
+    const { page, tabId } = await openTab(extension, 'chrome://version');
+    for (const other of extension.context.pages()) if (other !== page) await other.close();
+    await page.bringToFront();
+    await pressShortcut();
+    const title = () =>
+      extension?.worker.evaluate(
+        (id) => (globalThis as unknown as { chrome: WorkerChrome }).chrome.action.getTitle({ tabId: id }),
+        tabId,
+      );
+    await expect.poll(title).toMatch(/isn’t available/);
+  });
+});

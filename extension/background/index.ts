@@ -1,0 +1,78 @@
+/**
+ * The service worker, kept thin: the shortcut and (when the setting makes it skip the popup) the toolbar button
+ * toggle the reader in the active tab; the setting decides whether the button opens the popup.
+ */
+import browser, { type Tabs } from 'webextension-polyfill';
+import { ensureInjected, errorMessage } from '../shared/inject.ts';
+import { sendToTab } from '../shared/messages.ts';
+import { classifyInjectError, restrictedReason } from '../shared/restricted.ts';
+import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
+
+const TITLE = browser.runtime.getManifest().action?.default_title ?? 'Lectern';
+
+function syncSettings(): void {
+  loadSettings().then(applyActionSetting).catch(ignore);
+}
+
+function ignore(): void {}
+
+/** Tells the user on the button itself why nothing happened; the popup (if it opens) says more. */
+async function explain(tabId: number, message: string): Promise<void> {
+  await Promise.all([
+    browser.action.setBadgeText({ tabId, text: '!' }),
+    browser.action.setBadgeBackgroundColor({ tabId, color: '#b3261e' }),
+    browser.action.setTitle({ tabId, title: `${TITLE}: ${message}` }),
+  ]);
+  try {
+    // Chromium 127+ lets an extension open its popup from a user gesture like our shortcut.
+    await browser.action.openPopup();
+  } catch {
+    // No popup (the setting disabled it) or no focused window: the badge and title remain.
+  }
+}
+
+const UNAVAILABLE = 'reader view isn’t available on this page';
+
+async function toggle(tab: Tabs.Tab | undefined): Promise<void> {
+  const target =
+    tab?.id === undefined ? (await browser.tabs.query({ active: true, currentWindow: true }))[0] : tab;
+  const tabId = target?.id;
+  if (tabId === undefined) return;
+  // The URL is visible once the shortcut or the click granted activeTab; if it is hidden, injecting will tell.
+  if (target?.url !== undefined && restrictedReason(target.url)) return explain(tabId, UNAVAILABLE);
+  try {
+    await ensureInjected(tabId);
+  } catch (error) {
+    const failure = classifyInjectError(errorMessage(error));
+    const message =
+      failure === 'restricted'
+        ? UNAVAILABLE
+        : failure === 'file-access'
+          ? 'turn on “Allow access to file URLs” for Lectern to read local files'
+          : 'this page can’t be read';
+    return explain(tabId, message);
+  }
+  await sendToTab(tabId, 'content:toggle', {});
+  // Clear a warning left by an earlier failure in this tab (e.g. before file access was allowed).
+  await Promise.all([
+    browser.action.setBadgeText({ tabId, text: '' }),
+    browser.action.setTitle({ tabId, title: TITLE }),
+  ]);
+}
+
+browser.commands.onCommand.addListener((command, tab) => {
+  if (command === 'toggle-reader') toggle(tab).catch(ignore);
+});
+
+// Fires only while the setting has removed the popup.
+browser.action.onClicked.addListener((tab) => {
+  toggle(tab).catch(ignore);
+});
+
+browser.runtime.onStartup.addListener(syncSettings);
+browser.runtime.onInstalled.addListener(syncSettings);
+onSettingsChange((settings) => {
+  applyActionSetting(settings).catch(ignore);
+});
+// The worker also starts for other events (and after an update); the popup setting must be right every time.
+syncSettings();

@@ -1,0 +1,119 @@
+/**
+ * The content script: injected on demand into the page's isolated world (extension/shared/inject.ts). It owns
+ * the page's Article, the overlay and the copies, and answers the messages of extension/shared/messages.ts.
+ * Injection may happen more than once per page, so it registers its listener once, guarded by a global.
+ */
+import browser from 'webextension-polyfill';
+import { toMarkdown, toText } from '../../src/index.ts';
+import type { Article } from '../../src/types.ts';
+import { mountReader } from '../reader/index.tsx';
+import type { CopyResult } from '../reader/types.ts';
+import { type ContentState, type ExportFormat, handleContentMessages } from '../shared/messages.ts';
+import { currentArticle, summarize } from './article.ts';
+import { writeClipboard } from './clipboard.ts';
+import { mountNotice } from './notice.ts';
+import { closeOverlay, isOverlayOpen, showInOverlay } from './overlay.ts';
+
+interface Instance {
+  /** False once the extension that injected us was reloaded or removed (its runtime is gone). */
+  alive(): boolean;
+  dispose(): void;
+}
+
+declare global {
+  var __lecternContent: Instance | undefined;
+}
+
+function exportText(article: Article, format: ExportFormat, header: boolean): string {
+  return format === 'markdown' ? toMarkdown(article, { header }) : toText(article, { header });
+}
+
+function state(): ContentState {
+  return { open: isOverlayOpen() };
+}
+
+function showReader(article: Article): void {
+  showInOverlay((root) =>
+    mountReader(root, {
+      article,
+      actions: {
+        async copy(format): Promise<CopyResult> {
+          try {
+            await writeClipboard(exportText(article, format, true), root);
+            return { ok: true, words: article.wordCount };
+          } catch (error) {
+            return { ok: false, error: error instanceof Error ? error.message : 'Copy failed.' };
+          }
+        },
+        close: closeOverlay,
+      },
+    }),
+  );
+}
+
+function showNotice(canForce: boolean): void {
+  showInOverlay((root) =>
+    mountNotice(root, {
+      canForce,
+      close: closeOverlay,
+      showAnyway() {
+        const article = currentArticle(true);
+        if (article) showReader(article);
+        else showNotice(false);
+      },
+    }),
+  );
+}
+
+function open(force: boolean): ContentState {
+  const article = currentArticle(force);
+  if (article) showReader(article);
+  else showNotice(!force);
+  return state();
+}
+
+function register(): Instance {
+  handleContentMessages({
+    'content:ping': () => state(),
+    'content:summary': ({ force }) => {
+      const article = currentArticle(force);
+      return article ? summarize(article) : null;
+    },
+    'content:open': ({ force }) => open(force),
+    'content:close': () => {
+      closeOverlay();
+      return state();
+    },
+    'content:toggle': () => {
+      if (isOverlayOpen()) {
+        closeOverlay();
+        return state();
+      }
+      return open(false);
+    },
+    'content:export': ({ format, header, force }) => {
+      const article = currentArticle(force);
+      return article ? { text: exportText(article, format, header), words: article.wordCount } : null;
+    },
+  });
+  return {
+    alive() {
+      try {
+        return Boolean(browser.runtime.id);
+      } catch {
+        return false;
+      }
+    },
+    dispose: closeOverlay,
+  };
+}
+
+try {
+  const previous = globalThis.__lecternContent;
+  if (!previous?.alive()) {
+    previous?.dispose();
+    globalThis.__lecternContent = register();
+  }
+} catch {
+  // Never throw into the page.
+}

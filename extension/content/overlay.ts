@@ -1,0 +1,138 @@
+/**
+ * The overlay host: one `<lectern-reader>` element appended to <html>, with an open shadow root (Playwright can
+ * see into open roots, STYLE.md practice 6). Opening saves the page's scroll position and focus; closing removes
+ * the host and restores both, so the page serializes and scrolls exactly as before. Nothing else in the page is
+ * touched: the overlay scrolls itself, so the page needn't be locked.
+ */
+
+export const HOST_TAG = 'lectern-reader';
+
+export interface View {
+  unmount(): void;
+  focus(): void;
+}
+
+/** Mounts a view into the shadow root; the host is already in the page. */
+export type Mount = (root: ShadowRoot) => View;
+
+// `all: initial` first so page rules on unknown elements (display:none, transforms, filters) can't reach the host;
+// inline !important beats any page stylesheet. Set through CSSOM, which page CSP doesn't govern.
+const HOST_STYLE: ReadonlyArray<readonly [string, string]> = [
+  ['all', 'initial'],
+  ['position', 'fixed'],
+  ['inset', '0'],
+  ['z-index', '2147483647'],
+  ['display', 'block'],
+  ['margin', '0'],
+  ['padding', '0'],
+  ['border', '0'],
+  ['width', 'auto'],
+  ['height', 'auto'],
+  ['max-width', 'none'],
+  ['max-height', 'none'],
+  ['transform', 'none'],
+  ['filter', 'none'],
+  ['opacity', '1'],
+  ['visibility', 'visible'],
+  ['pointer-events', 'auto'],
+  ['contain', 'strict'],
+];
+
+interface Saved {
+  x: number;
+  y: number;
+  focused: Element | null;
+}
+
+interface Mounted {
+  host: HTMLElement;
+  root: ShadowRoot;
+  view: View | null;
+  saved: Saved;
+}
+
+let mounted: Mounted | null = null;
+
+/** The focused element, looking into open shadow roots so a page's web component gets its focus back. */
+function deepActiveElement(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+function onWindowKeydown(event: KeyboardEvent): void {
+  // The reader handles Esc itself and stops keys at its root; this catches Esc when focus was left on the page.
+  if (event.key === 'Escape' && !event.defaultPrevented && mounted) {
+    event.preventDefault();
+    closeOverlay();
+  }
+}
+
+export function isOverlayOpen(): boolean {
+  return mounted?.host.isConnected === true;
+}
+
+/** Shows `mount`'s view in the overlay, opening the host if needed (the notice → reader switch reuses it). */
+export function showInOverlay(mount: Mount): void {
+  if (mounted && !mounted.host.isConnected) teardown();
+  if (!mounted) {
+    const saved: Saved = { x: window.scrollX, y: window.scrollY, focused: deepActiveElement() };
+    const host = document.createElement(HOST_TAG);
+    for (const [name, value] of HOST_STYLE) host.style.setProperty(name, value, 'important');
+    const root = host.attachShadow({ mode: 'open' });
+    document.documentElement.append(host);
+    mounted = { host, root, view: null, saved };
+    window.addEventListener('keydown', onWindowKeydown);
+  }
+  clearView(mounted);
+  try {
+    mounted.view = mount(mounted.root);
+    mounted.view.focus();
+  } catch (error) {
+    // An empty overlay would cover the page with nothing: give the page back and report the failure.
+    closeOverlay();
+    throw error;
+  }
+}
+
+function clearView(state: Mounted): void {
+  const view = state.view;
+  state.view = null;
+  try {
+    view?.unmount();
+  } catch {
+    // A view that fails to unmount must not keep the page covered.
+  }
+  state.root.replaceChildren();
+  state.root.adoptedStyleSheets = [];
+}
+
+function teardown(): Mounted | null {
+  const state = mounted;
+  mounted = null;
+  window.removeEventListener('keydown', onWindowKeydown);
+  if (!state) return null;
+  clearView(state);
+  state.host.remove();
+  return state;
+}
+
+export function closeOverlay(): void {
+  const state = teardown();
+  if (!state) return;
+  const { x, y, focused } = state.saved;
+  if (window.scrollX !== x || window.scrollY !== y) window.scrollTo({ left: x, top: y, behavior: 'instant' });
+  restoreFocus(focused);
+}
+
+function restoreFocus(focused: Element | null): void {
+  if (focused instanceof HTMLElement || focused instanceof SVGElement) {
+    if (focused.isConnected && focused !== document.body) {
+      focused.focus({ preventScroll: true });
+      if (deepActiveElement() === focused) return;
+    }
+  }
+  // Nothing focusable was focused before: leave focus where the page had none.
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body) active.blur();
+}

@@ -1,0 +1,202 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Tabs } from 'webextension-polyfill';
+import { errorMessage } from '../shared/inject.ts';
+import { type ArticleSummary, type ExportFormat, sendToTab } from '../shared/messages.ts';
+import type { RestrictedReason } from '../shared/restricted.ts';
+import { applyActionSetting, loadSettings, saveSettings } from '../shared/settings.ts';
+import { loadSummary, type PopupState } from './load.ts';
+import { findTargetTab } from './target.ts';
+
+const count = new Intl.NumberFormat();
+
+export function Popup() {
+  const [tab, setTab] = useState<Tabs.Tab | undefined>(undefined);
+  const [state, setState] = useState<PopupState>({ kind: 'loading' });
+
+  useEffect(() => {
+    findTargetTab()
+      .then(async (found) => {
+        setTab(found);
+        setState(await loadSummary(found, false));
+      })
+      .catch((error: unknown) => setState({ kind: 'failed', message: errorMessage(error) }));
+  }, []);
+
+  const showAnyway = (): void => {
+    setState({ kind: 'loading' });
+    loadSummary(tab, true).then(setState, (error: unknown) =>
+      setState({ kind: 'failed', message: errorMessage(error) }),
+    );
+  };
+
+  return (
+    <main class="popup">
+      <Body state={state} showAnyway={showAnyway} />
+      <SettingsRow />
+    </main>
+  );
+}
+
+function Body({ state, showAnyway }: { state: PopupState; showAnyway: () => void }) {
+  switch (state.kind) {
+    case 'loading':
+      return (
+        <section class="status" aria-busy="true">
+          <p class="muted">Looking for the article…</p>
+        </section>
+      );
+    case 'restricted':
+      return <Restricted reason={state.reason} />;
+    case 'failed':
+      return (
+        <section class="status" role="alert">
+          <h1>Reader view couldn’t start</h1>
+          <p class="muted">{state.message}</p>
+        </section>
+      );
+    case 'empty':
+      return <NotFound forced={state.forced} showAnyway={showAnyway} />;
+    case 'article':
+      return <Summary tabId={state.tabId} summary={state.summary} forced={state.forced} />;
+  }
+}
+
+function NotFound({ forced, showAnyway }: { forced: boolean; showAnyway: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // autoFocus only applies at page load; this state arrives later.
+    button.current?.focus();
+  }, []);
+  if (forced) {
+    return (
+      <section class="status">
+        <h1>Nothing readable was found</h1>
+        <p class="muted">Even the best guess found no text to show on this page.</p>
+      </section>
+    );
+  }
+  return (
+    <section class="status">
+      <h1>No article found on this page</h1>
+      <p class="muted">Lectern didn’t find a main article here. You can still show its best guess.</p>
+      <div class="actions">
+        <button type="button" class="primary" ref={button} onClick={showAnyway}>
+          Show anyway
+        </button>
+      </div>
+    </section>
+  );
+}
+
+const WHY: Record<RestrictedReason, string> = {
+  'browser-page': 'Browser pages don’t allow extensions to read them.',
+  'web-store': 'The Web Store doesn’t allow extensions to read its pages.',
+  pdf: 'PDFs open in the browser’s own viewer, which doesn’t allow extensions.',
+  'no-page': 'There is no web page in this tab.',
+};
+
+function Restricted({ reason }: { reason: RestrictedReason | null }) {
+  return (
+    <section class="status">
+      <h1>Reader view isn’t available on this page</h1>
+      <p class="muted">
+        {reason ? WHY[reason] : 'Browser pages, the Web Store and the PDF viewer don’t allow extensions.'}
+      </p>
+    </section>
+  );
+}
+
+function Summary({ tabId, summary, forced }: { tabId: number; summary: ArticleSummary; forced: boolean }) {
+  const openButton = useRef<HTMLButtonElement>(null);
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    // autoFocus only applies at page load; the summary arrives later.
+    openButton.current?.focus();
+  }, []);
+
+  const open = (): void => {
+    setBusy(true);
+    sendToTab(tabId, 'content:open', { force: forced })
+      .then(() => window.close())
+      .catch((error: unknown) => {
+        setBusy(false);
+        setStatus(`Couldn’t open the reader: ${errorMessage(error)}`);
+      });
+  };
+
+  const copy = async (format: ExportFormat): Promise<void> => {
+    try {
+      const reply = await sendToTab(tabId, 'content:export', { format, header: true, force: forced });
+      if (!reply) throw new Error('the article is gone');
+      await navigator.clipboard.writeText(reply.text);
+      const words = `${count.format(reply.words)} ${reply.words === 1 ? 'word' : 'words'}`;
+      setStatus(format === 'markdown' ? `Copied ${words} as Markdown` : `Copied ${words}`);
+    } catch (error) {
+      setStatus(`Couldn’t copy: ${errorMessage(error)}`);
+    }
+  };
+
+  const source = [summary.byline, summary.siteName].filter(Boolean).join(' · ');
+  return (
+    <section class="summary" aria-labelledby="article-title">
+      <h1 id="article-title" class="title">
+        {summary.title}
+      </h1>
+      {source && <p class="source">{source}</p>}
+      <p class="meta">
+        <span>{summary.readingMinutes} min read</span>
+        <span aria-hidden="true"> · </span>
+        <span>{count.format(summary.wordCount)} words</span>
+      </p>
+      {summary.excerpt && <p class="excerpt">{summary.excerpt}</p>}
+      <div class="actions">
+        <button type="button" class="primary" ref={openButton} onClick={open} disabled={busy}>
+          Open reader view
+        </button>
+        <div class="copy">
+          <button type="button" onClick={() => void copy('text')}>
+            Copy text
+          </button>
+          <button type="button" onClick={() => void copy('markdown')}>
+            Copy Markdown
+          </button>
+        </div>
+      </div>
+      <p class="status-line" role="status" aria-live="polite">
+        {status}
+      </p>
+    </section>
+  );
+}
+
+function SettingsRow() {
+  const [actionOpensReader, setActionOpensReader] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    loadSettings().then((settings) => setActionOpensReader(settings.actionOpensReader));
+  }, []);
+
+  const change = (event: Event): void => {
+    const checked = (event.currentTarget as HTMLInputElement).checked;
+    setActionOpensReader(checked);
+    const settings = { actionOpensReader: checked };
+    // Saved for the background (which applies it at every start); applied here too so it holds at once.
+    Promise.all([saveSettings(settings), applyActionSetting(settings)]).catch(() => undefined);
+  };
+
+  return (
+    <footer class="settings">
+      <label>
+        <input
+          type="checkbox"
+          checked={actionOpensReader === true}
+          disabled={actionOpensReader === null}
+          onChange={change}
+        />
+        Toolbar button opens reader view directly
+      </label>
+    </footer>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Pages the browser won't let an extension script. Checked before injecting so the popup and the shortcut can
+ * explain instead of failing; `restrictedByError` catches what the URL alone can't tell (e.g. when the URL is
+ * hidden from us because we have no access to the tab yet).
+ */
+
+const PDF_VIEWER = 'chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/';
+const WEB_STORE_HOSTS = ['chromewebstore.google.com', 'microsoftedge.microsoft.com'];
+const BLOCKED_SCHEMES = new Set([
+  'chrome:',
+  'chrome-extension:',
+  'chrome-search:',
+  'chrome-untrusted:',
+  'edge:',
+  'brave:',
+  'opera:',
+  'vivaldi:',
+  'about:',
+  'view-source:',
+  'devtools:',
+  'data:',
+  'javascript:',
+  'blob:',
+  'moz-extension:',
+  'resource:',
+]);
+
+export type RestrictedReason = 'browser-page' | 'web-store' | 'pdf' | 'no-page';
+
+export function restrictedReason(url: string | undefined | null): RestrictedReason | null {
+  if (!url) return 'no-page';
+  if (url.startsWith(PDF_VIEWER)) return 'pdf';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'no-page';
+  }
+  if (BLOCKED_SCHEMES.has(parsed.protocol)) return 'browser-page';
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:' && parsed.protocol !== 'file:') {
+    return 'browser-page';
+  }
+  if (WEB_STORE_HOSTS.includes(parsed.hostname)) return 'web-store';
+  if (parsed.hostname === 'chrome.google.com' && parsed.pathname.startsWith('/webstore')) return 'web-store';
+  // Chromium shows PDFs in its own viewer, which no extension may script.
+  if (parsed.pathname.toLowerCase().endsWith('.pdf')) return 'pdf';
+  // file:// is allowed only when the user turned on "Allow access to file URLs": try, and report the error.
+  return null;
+}
+
+export function isRestrictedUrl(url: string | undefined | null): boolean {
+  return restrictedReason(url) !== null;
+}
+
+/** Chromium's scripting errors for pages no extension may touch (messages from extensions/common/ and chrome/). */
+const RESTRICTED_ERRORS: readonly RegExp[] = [
+  /Cannot access a chrome(-extension)?:\/\/ URL/i,
+  /Cannot access a chrome-untrusted/i,
+  /extensions gallery cannot be scripted/i,
+  /Cannot access an? (about|devtools|edge|view-source|data|javascript)/i,
+  /Cannot access contents of url "(chrome|edge|about|devtools|view-source|data|javascript)/i,
+];
+
+export function restrictedByError(message: string): boolean {
+  return RESTRICTED_ERRORS.some((pattern) => pattern.test(message));
+}
+
+export type InjectFailure = 'restricted' | 'file-access' | 'no-access' | 'other';
+
+export function classifyInjectError(message: string): InjectFailure {
+  if (restrictedByError(message)) return 'restricted';
+  if (/file:\/\//i.test(message)) return 'file-access';
+  if (/Cannot access contents of the page|must request permission|Missing host permission/i.test(message)) {
+    return 'no-access';
+  }
+  return 'other';
+}
