@@ -1,0 +1,237 @@
+/**
+ * What a user gets when copying an article: the clean HTML of the build step (src/build) and the text and
+ * Markdown exporters (src/export), in real Chromium, through dist-extractor/lectern.js.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import type { Article } from '../../src/types.ts';
+import { fixtureUrl, loadExtractor, serveFixtures, VIEWPORT } from '../support/index.ts';
+
+test.use({ viewport: VIEWPORT });
+
+test.beforeEach(async ({ context }) => {
+  await serveFixtures(context);
+});
+
+interface Copied {
+  article: Article | null;
+  text: string;
+  bodyText: string;
+  markdown: string;
+}
+
+async function copyAll(page: Page): Promise<Copied> {
+  await loadExtractor(page);
+  return page.evaluate(() => {
+    const article = Lectern.extract(document);
+    if (article === null) return { article, text: '', bodyText: '', markdown: '' };
+    return {
+      article,
+      text: Lectern.toText(article),
+      bodyText: Lectern.toText(article, { header: false }),
+      markdown: Lectern.toMarkdown(article),
+    };
+  });
+}
+
+test('Markdown of an article with code, a table, lists and figures', async ({ page }) => {
+  await page.goto(fixtureUrl('code-table-figures'));
+  const { article, markdown } = await copyAll(page);
+  expect(article).not.toBeNull();
+
+  expect(
+    markdown.startsWith(
+      "# Where the first request's 900 milliseconds went\n" +
+        '_Imogen Clarke · The Build Log · 2024-11-02_\n' +
+        '<https://news.test/code-table-figures/>\n\n',
+    ),
+  ).toBe(true);
+  // Nested lists: `-` bullets, numbered sub-list, two-space indentation.
+  expect(markdown).toContain('- Hardware\n  - a virtual machine with 2 vCPUs and 4 GB of memory\n');
+  expect(markdown).toContain('- Software\n  1. Node.js 20 with the service bundled into a single file\n');
+  // Code stays verbatim in a fence.
+  expect(markdown).toMatch(/```\n\$ for i in \$\(seq 20\); do\n> {3}systemctl restart ledger-api\n/);
+  expect(markdown).toContain(
+    'export function mark(phase: string): void {\n  const ms = Math.round(performance.now());',
+  );
+  // A GFM table, caption above it.
+  expect(markdown).toContain(
+    '_Table 1. Where start-up time went, in milliseconds_\n\n| Phase | Before | After |\n| --- | --- | --- |\n| Loading modules | 412 | 138 |',
+  );
+  // A figure: the image, then its caption in italics on the next line.
+  expect(markdown).toMatch(
+    /!\[Line chart of time to first response[^\]]*\]\(<data:image\/svg\+xml,[^\n]+>\)\n_Figure 1\. /,
+  );
+  expect(markdown).toContain('> We had been treating start-up as something that happens once.');
+  expect(markdown).toContain('by setting `min: 1` instead of `min: 10`');
+  for (const boilerplate of ['Quarantining flaky tests', 'Comments are closed', 'Filed under']) {
+    expect(markdown).not.toContain(boilerplate);
+  }
+});
+
+test('plain text: header, paragraphs one blank line apart, list items and table rows on their own lines', async ({
+  page,
+}) => {
+  await page.goto(fixtureUrl('code-table-figures'));
+  const { article, text, bodyText } = await copyAll(page);
+  expect(article).not.toBeNull();
+  expect(text.split('\n').slice(0, 4)).toEqual([
+    "Where the first request's 900 milliseconds went",
+    'Imogen Clarke · The Build Log · 2024-11-02',
+    'https://news.test/code-table-figures/',
+    '',
+  ]);
+  expect(bodyText).toBe(article?.text);
+  expect(text.endsWith(bodyText)).toBe(true);
+  expect(bodyText).toContain(
+    '- Hardware\n  - a virtual machine with 2 vCPUs and 4 GB of memory\n  - a local SSD',
+  );
+  expect(bodyText).toContain('Phase\tBefore\tAfter\nLoading modules\t412\t138\n');
+  expect(bodyText).toContain('\n\nFigure 1. Time to first response');
+  expect(bodyText).not.toMatch(/\n\n\n/);
+  expect(bodyText).not.toMatch(/[ \t]$/m);
+  expect(bodyText).not.toContain('<');
+});
+
+const HOSTILE = `<!doctype html><html lang="en"><head><title>The quiet harbour | Hostile Times</title>
+<meta property="og:site_name" content="Hostile Times"></head><body>
+<nav><a href="/">Home</a> <a href="/news">News</a></nav>
+<article class="story" style="color: #222">
+<h1 onclick="alert(1)">The quiet harbour</h1>
+<p class="lead" style="font-weight:bold" onmouseover="steal()">The harbour was quiet on Sunday morning. The fishing boats had
+gone out before dawn and the only sound on the quay was the creak of the ropes against the bollards.</p>
+<p>Nobody in the town could remember a quieter start to the summer, and the harbour office said the calm
+had lasted for most of the week. Read the <a href="javascript:alert(1)">council notice</a>, the <a href=" JaVaScRiPt:alert(2)">tide table</a>,
+the <a href="data:text/html,<script>alert(3)</script>">map</a> or <a href="/report?id=7#p2" target="_blank" rel="opener">the full report</a>,
+or write to <a href="mailto:desk@news.test">the desk</a>.</p>
+<figure><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/harbour-small.jpg"
+  data-srcset="/harbour-640.jpg 640w, /harbour-1600.jpg 1600w, /harbour-1024.jpg 1024w" alt="Boats at the quay" onerror="alert(4)">
+<figcaption>Boats at the quay, <em>early morning</em>.</figcaption></figure>
+<p>The harbour master, who has worked on the quay for thirty years, said the season had been the best in a decade.
+Catches were up, fuel was cheaper, and the new ice plant meant boats no longer had to queue in the afternoon heat.
+<img src="/pixel.gif" width="1" height="1" alt=""></p>
+<script>window.scriptRan = true</script><style>p { color: red }</style>
+<iframe src="https://ads.example/frame"></iframe><svg><a href="javascript:alert(5)"><text>svg text</text></a></svg>
+<form action="/subscribe"><input name="email" value="you@example.com"><button>Subscribe now</button></form>
+<p>By the afternoon the boats were back, and the quay filled with buyers, gulls and the smell of diesel and salt.
+Nobody, the harbour master said, would have guessed how close the town had come to losing all of it.</p>
+</article></body></html>`;
+
+test('clean HTML keeps structure and drops scripts, handlers, styles and unsafe links', async ({ page }) => {
+  const url = 'https://news.test/export-hostile/';
+  await page.route(url, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: HOSTILE }),
+  );
+  await page.goto(url);
+  const before = await page.evaluate(() => document.documentElement.outerHTML);
+  const { article } = await copyAll(page);
+  expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(before);
+  expect(article).not.toBeNull();
+  const content = article?.content ?? '';
+
+  expect(content).not.toMatch(/\son\w+=/i);
+  expect(content).not.toMatch(/\s(style|class|id|target|rel)=/i);
+  expect(content).not.toMatch(/javascript:|data:text/i);
+  expect(content).not.toMatch(/<(script|style|iframe|svg|form|input|button|nav)\b/i);
+  expect(content).not.toContain('Subscribe now');
+  expect(content).not.toContain('svg text');
+
+  // Unsafe links lose the link but keep the words; safe ones become absolute.
+  expect(content).toContain('Read the council notice, the tide table, the map or');
+  expect(content).toContain('<a href="https://news.test/report?id=7#p2">the full report</a>');
+  expect(content).toContain('<a href="mailto:desk@news.test">the desk</a>');
+  // The lazy image: the widest srcset candidate, absolute; the tracking pixel is gone.
+  expect(content).toContain(
+    '<figure><img src="https://news.test/harbour-1600.jpg" alt="Boats at the quay"><figcaption>Boats at the quay, <em>early morning</em>.</figcaption></figure>',
+  );
+  expect(content).not.toContain('pixel.gif');
+  // The heading that repeats the title is left to the reader's own title.
+  expect(article?.title).toBe('The quiet harbour');
+  expect(content).not.toContain('<h1');
+  expect(
+    article?.text.startsWith('The harbour was quiet on Sunday morning. The fishing boats had gone out'),
+  ).toBe(true);
+});
+
+test('the exporters on a hand-made article, character for character', async ({ page }) => {
+  await page.goto('about:blank');
+  await loadExtractor(page);
+  const article: Article = {
+    title: 'Notes on *fast* start-up',
+    byline: 'Ada Lovelace',
+    siteName: null,
+    published: '2024-03-05T00:30:00+09:00',
+    lang: 'en',
+    dir: 'ltr',
+    url: 'https://example.test/notes',
+    leadImage: null,
+    excerpt: '',
+    content:
+      '<p>First line<br>second line.</p>' +
+      '<ol start="3"><li>three</li><li>four<ul><li>nested</li></ul></li></ol>' +
+      '<pre class="language-ts"><code>const a = `b`;\n```\nend</code></pre>' +
+      '<table><tr><td>a</td><td>b | c</td></tr><tr><td colspan="2">wide</td></tr></table>' +
+      '<p><s>old</s> <a href="https://example.test/a_(b)">link</a></p>',
+    text: '',
+    wordCount: 0,
+    readingMinutes: 0,
+    diagnostics: {
+      method: 'forced',
+      styled: true,
+      segmentCount: 0,
+      run: null,
+      dropped: 0,
+      truncated: false,
+      timings: {},
+    },
+  };
+  const out = await page.evaluate((a) => ({ md: Lectern.toMarkdown(a), text: Lectern.toText(a) }), article);
+  expect(out.md).toBe(
+    [
+      '# Notes on \\*fast\\* start-up',
+      '_Ada Lovelace · 2024-03-05_',
+      '<https://example.test/notes>',
+      '',
+      'First line  ',
+      'second line.',
+      '',
+      '3. three',
+      '4. four',
+      '   - nested',
+      '',
+      '````ts',
+      'const a = `b`;',
+      '```',
+      'end',
+      '````',
+      '',
+      '| a | b \\| c |',
+      '| --- | --- |',
+      '| wide |  |',
+      '',
+      '~old~ [link](https://example.test/a_\\(b\\))',
+    ].join('\n'),
+  );
+  expect(out.text).toBe(
+    [
+      'Notes on *fast* start-up',
+      'Ada Lovelace · 2024-03-05',
+      'https://example.test/notes',
+      '',
+      'First line',
+      'second line.',
+      '',
+      '3. three',
+      '4. four',
+      '  - nested',
+      '',
+      'const a = `b`;',
+      '```',
+      'end',
+      '',
+      'a\tb | c',
+      'wide',
+      '',
+      'old link',
+    ].join('\n'),
+  );
+});

@@ -1,0 +1,97 @@
+/**
+ * The attribute allow-list of the clean article (ALGORITHMS.md step 9): only what carries meaning for a
+ * reader. No style, class, id or event handler is ever copied; `href`/`src` are set by the builder after
+ * checking the URL, never here.
+ */
+
+const INTEGER = /^\s*-?\d{1,6}\s*$/;
+const SPAN = /^\s*\d{1,4}\s*$/;
+const DIMENSION = /^\s*\d{1,5}(\.\d+)?(px)?\s*$/;
+const BCP47 = /^[a-z]{1,8}(-[a-z0-9]{1,8})*$/i;
+const SCOPES = new Set(['row', 'col', 'rowgroup', 'colgroup']);
+const DIRS = new Set(['ltr', 'rtl', 'auto']);
+
+/**
+ * Code language from the page's class names: `language-js` (Prism, highlight.js, CommonMark renderers),
+ * `lang-js` (Google Prettify), `highlight-source-js` (GitHub), `brush: js` (SyntaxHighlighter).
+ */
+const LANGUAGE_CLASS = /(?:^|\s)(?:language-|lang-|highlight-source-|brush:\s*)([a-z0-9_+#.-]{1,30})/i;
+
+export function codeLanguage(el: Element | null): string | null {
+  const cls = el?.getAttribute('class');
+  if (!cls) return null;
+  const m = LANGUAGE_CLASS.exec(cls);
+  return m?.[1] ? m[1].toLowerCase() : null;
+}
+
+/** The element's own `dir` and `lang`, when valid. */
+export function direction(src: Element): { dir: string | null; lang: string | null } {
+  const dir = src.getAttribute('dir')?.trim().toLowerCase() ?? null;
+  const lang = src.getAttribute('lang')?.trim() ?? null;
+  return {
+    dir: dir !== null && DIRS.has(dir) ? dir : null,
+    lang: lang !== null && BCP47.test(lang) ? lang : null,
+  };
+}
+
+export function copyAttributes(src: Element, out: Element, tag: string): void {
+  if (!src.hasAttributes()) return;
+  const { dir, lang } = direction(src);
+  if (dir !== null) out.setAttribute('dir', dir);
+  if (lang !== null) out.setAttribute('lang', lang);
+
+  switch (tag) {
+    case 'img': {
+      const alt = src.getAttribute('alt');
+      if (alt !== null) out.setAttribute('alt', alt.replace(/\s+/g, ' ').trim());
+      for (const name of ['width', 'height']) {
+        const v = src.getAttribute(name);
+        if (v !== null && DIMENSION.test(v)) out.setAttribute(name, String(Math.round(Number.parseFloat(v))));
+      }
+      break;
+    }
+    case 'td':
+    case 'th': {
+      for (const name of ['colspan', 'rowspan']) {
+        const v = src.getAttribute(name);
+        if (v !== null && SPAN.test(v) && Number(v) > 1) out.setAttribute(name, String(Number(v)));
+      }
+      const scope = src.getAttribute('scope');
+      if (tag === 'th' && scope !== null && SCOPES.has(scope.trim().toLowerCase())) {
+        out.setAttribute('scope', scope.trim().toLowerCase());
+      }
+      break;
+    }
+    case 'ol': {
+      const start = src.getAttribute('start');
+      if (start !== null && INTEGER.test(start)) out.setAttribute('start', String(Number(start)));
+      if (src.hasAttribute('reversed')) out.setAttribute('reversed', '');
+      break;
+    }
+    case 'li': {
+      const value = src.getAttribute('value');
+      if (value !== null && INTEGER.test(value)) out.setAttribute('value', String(Number(value)));
+      break;
+    }
+    case 'time': {
+      const datetime = src.getAttribute('datetime');
+      if (datetime) out.setAttribute('datetime', datetime.trim());
+      break;
+    }
+    case 'abbr': {
+      const title = src.getAttribute('title');
+      if (title) out.setAttribute('title', title.trim());
+      break;
+    }
+    case 'details': {
+      if (src.hasAttribute('open')) out.setAttribute('open', '');
+      break;
+    }
+    case 'pre':
+    case 'code': {
+      const language = codeLanguage(src);
+      if (language !== null) out.setAttribute('class', `language-${language}`);
+      break;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { textOf } from '../export/text.ts';
+import { copyContent } from './copy.ts';
+import { tidy } from './tidy.ts';
+
+/**
+ * Builds the clean article (ALGORITHMS.md step 9): copies the structure of the chosen part of the page,
+ * never the page itself, into an inert document, then serialises it.
+ */
+
+export interface BuildInput {
+  /** Subtree to copy from (common ancestor of the chosen segments, or the articleBody element). */
+  root: Element;
+  /** When non-null: only these text nodes are article text; null: every visible text node under root. */
+  keep: ReadonlySet<Text> | null;
+  /** The visibility stage's verdict (computed style, cached); hidden subtrees are skipped entirely. */
+  isHidden: (el: Element) => boolean;
+  /** For absolute href/src. */
+  baseUrl: string;
+  /** A leading heading (h1/h2) whose text matches the title is dropped: the reader shows the title itself. */
+  title?: string;
+}
+
+export interface BuiltContent {
+  html: string;
+  text: string;
+  /** Absolute src of the kept images, in order. */
+  images: string[];
+}
+
+const EMPTY: BuiltContent = { html: '', text: '', images: [] };
+
+export function buildContent(input: BuildInput): BuiltContent {
+  try {
+    const doc = inertDocument(input.root);
+    if (doc === null) return EMPTY;
+    const { container, automatic } = copyContent(input, doc);
+    tidy(container, automatic, input.title);
+    const images: string[] = [];
+    for (const img of Array.from(container.getElementsByTagName('img'))) {
+      const src = img.getAttribute('src');
+      if (src) images.push(src);
+    }
+    return { html: container.innerHTML, text: textOf(container), images };
+  } catch {
+    // Odd input (a node from a torn-down frame, a document without an implementation) costs the article, not the page.
+    return EMPTY;
+  }
+}
+
+/**
+ * A document with no browsing context: nothing created in it loads (images, fonts) or runs (handlers).
+ * Made from the page's own implementation so it works in frames and in documents of other realms.
+ */
+function inertDocument(root: Element): Document | null {
+  const implementation =
+    root.ownerDocument?.implementation ?? (typeof document === 'undefined' ? null : document.implementation);
+  if (!implementation) return null;
+  try {
+    return implementation.createHTMLDocument('');
+  } catch {
+    return typeof document === 'undefined' ? null : document.implementation.createHTMLDocument('');
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * MathML copied as it is (ALGORITHMS.md step 9: formulas are article content), minus every attribute that
+ * isn't presentation: no href (MathML Core links), no style, no class, no event handler.
+ */
+
+export const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
+
+/** MathML Core presentation attributes, plus the MathML 3 ones browsers still honour. */
+const MATH_ATTRIBUTES = new Set([
+  'display',
+  'displaystyle',
+  'scriptlevel',
+  'mathvariant',
+  'mathsize',
+  'dir',
+  'fence',
+  'form',
+  'separator',
+  'stretchy',
+  'symmetric',
+  'largeop',
+  'movablelimits',
+  'accent',
+  'accentunder',
+  'lspace',
+  'rspace',
+  'minsize',
+  'maxsize',
+  'linethickness',
+  'width',
+  'height',
+  'depth',
+  'voffset',
+  'notation',
+  'open',
+  'close',
+  'separators',
+  'columnalign',
+  'rowalign',
+  'columnspan',
+  'rowspan',
+  'columnlines',
+  'rowlines',
+  'frame',
+  'align',
+  'encoding',
+]);
+
+/** Annotations that can carry HTML or SVG (annotation-xml) are not presentation; TeX source annotations are kept. */
+const DROP = new Set(['annotation-xml', 'maction', 'semantics-xml']);
+
+export function copyMath(math: Element, doc: Document): Element {
+  const root = doc.createElementNS(MATHML_NS, 'math');
+  copyMathAttributes(math, root);
+  const stack: { src: Element; out: Element }[] = [{ src: math, out: root }];
+  while (stack.length > 0) {
+    const { src, out } = stack.pop() as { src: Element; out: Element };
+    for (let c = src.firstChild; c !== null; c = c.nextSibling) {
+      if (c.nodeType === 3 || c.nodeType === 4) {
+        out.appendChild(doc.createTextNode((c as Text).data));
+        continue;
+      }
+      if (c.nodeType !== 1) continue;
+      const el = c as Element;
+      if (el.namespaceURI !== MATHML_NS) continue;
+      const tag = el.localName;
+      if (DROP.has(tag)) continue;
+      const copy = doc.createElementNS(MATHML_NS, tag);
+      copyMathAttributes(el, copy);
+      out.appendChild(copy);
+      stack.push({ src: el, out: copy });
+    }
+  }
+  return root;
+}
+
+function copyMathAttributes(src: Element, out: Element): void {
+  for (const attr of Array.from(src.attributes)) {
+    const name = attr.localName.toLowerCase();
+    if (attr.namespaceURI === null && MATH_ATTRIBUTES.has(name)) out.setAttribute(name, attr.value);
+  }
+}
+
+/**
+ * The MathML source behind a rendered formula: KaTeX keeps it in `.katex-mathml`, MathJax 3 in
+ * `mjx-assistive-mml`, both visually hidden (clipped) beside the visible glyph boxes, whose characters come
+ * from CSS and so are not text at all. Copying the MathML keeps the formula readable.
+ */
+export function renderedMath(el: Element, tag: string): Element | null {
+  if (tag !== 'mjx-container' && !/(^|\s)katex(\s|$)/.test(el.getAttribute('class') ?? '')) return null;
+  const math = el.getElementsByTagNameNS(MATHML_NS, 'math')[0];
+  return math ?? null;
+}

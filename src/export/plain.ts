@@ -1,0 +1,24 @@
+import type { Article, ExportOptions } from '../types.ts';
+import { headerLine, headerUrl } from './header.ts';
+import { textOf } from './text.ts';
+
+/**
+ * The article as plain text: title, "byline · site · date", URL, a blank line, then the body (paragraphs
+ * separated by one blank line). `article.text` is that body already (src/build uses the same textOf).
+ */
+export function toText(article: Article, options: ExportOptions = {}): string {
+  const body = article.text.trim() !== '' ? article.text.trim() : bodyFromContent(article.content);
+  if (options.header === false) return body;
+  const head = [article.title.replace(/\s+/g, ' ').trim(), headerLine(article), headerUrl(article) ?? '']
+    .filter((line) => line !== '')
+    .join('\n');
+  if (head === '') return body;
+  return body === '' ? head : `${head}\n\n${body}`;
+}
+
+function bodyFromContent(content: string): string {
+  if (content.trim() === '' || typeof document === 'undefined') return '';
+  const template = document.createElement('template');
+  template.innerHTML = content;
+  return textOf(template.content);
+}

@@ -1,0 +1,303 @@
+import { parseUrl } from '../build/urls.ts';
+import type { TextDirection } from '../types.ts';
+import { readLinkedData } from './jsonld.ts';
+import { cleanTitle, comparable, normalize, stripSiteName } from './title.ts';
+
+export { countWords, readingMinutes } from './reading.ts';
+export { cleanTitle } from './title.ts';
+
+/**
+ * Page metadata (ALGORITHMS.md step 10): title, byline, date, site name, language and direction, lead image,
+ * description, each from the most explicit source first (Open Graph and schema.org, then the markup).
+ * Only reads the document; never throws.
+ */
+
+export interface PageMetadata {
+  title: string;
+  byline: string | null;
+  siteName: string | null;
+  published: string | null;
+  lang: string | null;
+  dir: TextDirection;
+  leadImage: string | null;
+  description: string | null;
+}
+
+/** A byline longer than this is a paragraph that happens to carry an "author" class. */
+const MAX_BYLINE = 100;
+
+/** Right-to-left primary language subtags (and the scripts that make a tag right-to-left). */
+const RTL_LANGS = new Set([
+  'ar',
+  'arc',
+  'ckb',
+  'dv',
+  'fa',
+  'he',
+  'iw',
+  'ji',
+  'ks',
+  'nqo',
+  'ps',
+  'sd',
+  'syr',
+  'ug',
+  'ur',
+  'yi',
+]);
+const RTL_SCRIPTS = /-(arab|hebr|thaa|syrc|nkoo|adlm|rohg)(-|$)/i;
+const BCP47 = /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i;
+
+export function readMetadata(doc: Document, baseUrl: string): PageMetadata {
+  const meta = metaMap(doc);
+  const ld = guard(() => readLinkedData(doc), null);
+
+  const siteName = guard(
+    () => first(meta.get('og:site_name'), ld?.publisher, ld?.website, meta.get('application-name')),
+    null,
+  );
+  const lang = guard(() => readLang(doc, meta), null);
+  return {
+    title: guard(() => readTitle(doc, meta, ld?.headline ?? null, siteName), ''),
+    byline: guard(() => readByline(doc, meta, ld?.author ?? null, siteName), null),
+    siteName,
+    published: guard(() => readDate(doc, meta, ld?.published ?? null), null),
+    lang,
+    dir: guard(() => readDir(doc, lang), 'ltr'),
+    leadImage: guard(
+      () =>
+        absoluteImage(
+          first(
+            meta.get('og:image'),
+            meta.get('og:image:url'),
+            meta.get('og:image:secure_url'),
+            meta.get('twitter:image'),
+            meta.get('twitter:image:src'),
+            ld?.image,
+          ),
+          baseUrl,
+        ),
+      null,
+    ),
+    description: guard(
+      () =>
+        first(
+          meta.get('description'),
+          meta.get('og:description'),
+          meta.get('twitter:description'),
+          ld?.description,
+        ),
+      null,
+    ),
+  };
+}
+
+function guard<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+/** `<meta>` content by property / name / itemprop / http-equiv, lower-cased; the first of each wins. */
+function metaMap(doc: Document): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const m of Array.from(doc.getElementsByTagName('meta'))) {
+    const content = m.getAttribute('content');
+    if (content === null || content.trim() === '') continue;
+    for (const attr of ['property', 'name', 'itemprop', 'http-equiv']) {
+      const key = m.getAttribute(attr);
+      if (!key) continue;
+      // `property` may hold several space-separated names (RDFa).
+      for (const k of key.toLowerCase().trim().split(/\s+/)) if (!map.has(k)) map.set(k, content);
+    }
+  }
+  return map;
+}
+
+function first(...values: (string | null | undefined)[]): string | null {
+  for (const v of values) {
+    if (v === null || v === undefined) continue;
+    const s = normalize(v);
+    if (s !== '') return s;
+  }
+  return null;
+}
+
+function readTitle(
+  doc: Document,
+  meta: Map<string, string>,
+  headline: string | null,
+  site: string | null,
+): string {
+  const siteKey = site ? comparable(site) : '';
+  const usable = (t: string | null | undefined): string | null => {
+    const s = first(t);
+    if (s === null || comparable(s) === siteKey) return null;
+    return site ? stripSiteName(s, site) || s : s;
+  };
+  const fromMeta = usable(meta.get('og:title')) ?? usable(meta.get('twitter:title')) ?? usable(headline);
+  if (fromMeta !== null) return fromMeta;
+
+  const docTitle = normalize(doc.querySelector('title')?.textContent ?? doc.title ?? '');
+  const headings = Array.from(doc.getElementsByTagName('h1'))
+    .slice(0, 10)
+    .map((h) => normalize(h.textContent ?? ''))
+    .filter((h) => h !== '');
+  const h1 = bestHeading(headings, docTitle);
+  if (h1 !== null) return h1;
+  return cleanTitle(docTitle, { siteName: site, headings }) || headings[0] || '';
+}
+
+/**
+ * The `<h1>` that best matches the document title: contained in it and the longest such (a logo `<h1>`
+ * with the site name is contained too, but shorter than the article's).
+ */
+function bestHeading(headings: string[], docTitle: string): string | null {
+  const title = comparable(docTitle);
+  if (title === '') return null;
+  let best: string | null = null;
+  for (const h of headings) {
+    const c = comparable(h);
+    if (c === '' || !title.includes(c) || c.length / title.length < 0.3) continue;
+    if (best === null || h.length > best.length) best = h;
+  }
+  return best;
+}
+
+function readByline(
+  doc: Document,
+  meta: Map<string, string>,
+  ldAuthor: string | null,
+  site: string | null,
+): string | null {
+  const candidates: (() => string | null)[] = [
+    () => meta.get('author') ?? null,
+    () => ldAuthor,
+    () => {
+      const el = doc.querySelector('[itemprop~="author" i]');
+      if (el === null) return null;
+      const name = el.querySelector('[itemprop~="name" i]');
+      return (
+        name?.getAttribute('content') ?? name?.textContent ?? el.getAttribute('content') ?? el.textContent
+      );
+    },
+    () => doc.querySelector('a[rel~="author" i]')?.textContent ?? null,
+    () => {
+      for (const el of Array.from(doc.querySelectorAll('.byline, .author, .byline-name, .author-name')).slice(
+        0,
+        10,
+      )) {
+        const text = el.textContent ?? '';
+        if (normalize(text).length > 0 && normalize(text).length < MAX_BYLINE) return text;
+      }
+      return null;
+    },
+  ];
+  const siteKey = site ? comparable(site) : '';
+  for (const read of candidates) {
+    const byline = cleanByline(read());
+    if (byline !== null && comparable(byline) !== siteKey) return byline;
+  }
+  return null;
+}
+
+function cleanByline(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  let s = normalize(raw)
+    .replace(/^(by|written by|von|par|por|di|door|av|af)\s*:?\s+/i, '')
+    .replace(/^[|·•,:–—-]\s*|\s*[|·•,:–—-]$/g, '')
+    .trim();
+  if (/^https?:\/\//i.test(s)) return null;
+  s = s.replace(/\s+/g, ' ');
+  return s !== '' && s.length < MAX_BYLINE ? s : null;
+}
+
+const DATE_META = [
+  'article:published_time',
+  'datepublished',
+  'og:published_time',
+  'publishdate',
+  'pubdate',
+  'date',
+  'dc.date',
+  'dc.date.issued',
+  'dcterms.created',
+  'dcterms.date',
+  'sailthru.date',
+  'parsely-pub-date',
+];
+
+function readDate(doc: Document, meta: Map<string, string>, ldDate: string | null): string | null {
+  const fromMeta = meta.get('article:published_time') ?? null;
+  const itemprop = doc.querySelector('[itemprop~="datePublished" i]');
+  const fromItemprop = itemprop
+    ? (itemprop.getAttribute('content') ?? itemprop.getAttribute('datetime') ?? itemprop.textContent)
+    : null;
+  let raw = first(fromMeta, fromItemprop, ldDate);
+  if (raw === null) {
+    for (const key of DATE_META) {
+      raw = first(meta.get(key));
+      if (raw !== null) break;
+    }
+  }
+  if (raw === null) {
+    const scope = doc.querySelector('article, [itemprop~="articleBody" i], main') ?? doc;
+    const time = scope.querySelector('time[datetime]') ?? doc.querySelector('time[pubdate], time[datetime]');
+    raw = first(time?.getAttribute('datetime'));
+  }
+  return raw === null ? null : isoDate(raw);
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * An ISO 8601 string is returned as the page wrote it: re-serialising through Date would move it to UTC
+ * and could change the day (00:30 in Tokyo is the previous day in UTC). Anything else Date can parse
+ * becomes an ISO string; the rest is returned raw.
+ */
+export function isoDate(raw: string): string {
+  const s = raw.trim();
+  if (ISO_DATE.test(s)) return s;
+  const t = Date.parse(s);
+  return Number.isFinite(t) ? new Date(t).toISOString() : s;
+}
+
+function readLang(doc: Document, meta: Map<string, string>): string | null {
+  const candidates = [
+    doc.documentElement?.getAttribute('lang'),
+    doc.documentElement?.getAttribute('xml:lang'),
+    meta.get('content-language')?.split(',')[0],
+    meta.get('og:locale'),
+  ];
+  for (const c of candidates) {
+    const tag = c?.trim().replace(/_/g, '-');
+    if (tag && BCP47.test(tag)) return tag;
+  }
+  return null;
+}
+
+function readDir(doc: Document, lang: string | null): TextDirection {
+  for (const el of [doc.documentElement, doc.body]) {
+    const dir = el?.getAttribute('dir')?.trim().toLowerCase();
+    if (dir === 'rtl' || dir === 'ltr') return dir;
+  }
+  const view = doc.defaultView;
+  if (view && doc.body && typeof view.getComputedStyle === 'function') {
+    // Only an rtl verdict is telling: ltr is also what a page that never set a direction computes to.
+    if (view.getComputedStyle(doc.body).direction === 'rtl') return 'rtl';
+  }
+  if (lang !== null) {
+    const primary = lang.toLowerCase().split('-')[0] ?? '';
+    if (RTL_SCRIPTS.test(lang)) return 'rtl';
+    if (RTL_LANGS.has(primary) && !/-(latn|cyrl)(-|$)/i.test(lang)) return 'rtl';
+  }
+  return 'ltr';
+}
+
+function absoluteImage(raw: string | null, baseUrl: string): string | null {
+  if (raw === null) return null;
+  const url = parseUrl(raw, baseUrl);
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href : null;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { cleanTitle, stripSiteName } from './title.ts';
+
+describe('cleanTitle', () => {
+  it('cuts the site name after a pipe', () => {
+    expect(cleanTitle('First medal for Tanzania | BBC Sport')).toBe('First medal for Tanzania');
+  });
+
+  it('cuts a site name given as a hint from the end, even when little is left', () => {
+    expect(cleanTitle('Brexit | BBC News', { siteName: 'BBC News' })).toBe('Brexit');
+  });
+
+  it('cuts a site name given as a hint from the start, across a colon', () => {
+    expect(cleanTitle('Tech Daily: Apple launches a new phone', { siteName: 'Tech Daily' })).toBe(
+      'Apple launches a new phone',
+    );
+    expect(cleanTitle('BBC Sport - First medal', { siteName: 'bbc sport' })).toBe('First medal');
+  });
+
+  it('keeps a short title whole when the other part is not known to be the site', () => {
+    expect(cleanTitle('Brexit | BBC News')).toBe('Brexit | BBC News');
+    expect(cleanTitle('Home - Example')).toBe('Home - Example');
+  });
+
+  it('does not split hyphenated words', () => {
+    expect(cleanTitle('Covid-19 - a timeline')).toBe('Covid-19 - a timeline');
+    expect(
+      cleanTitle('Covid-19 - a timeline of the pandemic | The Guardian', { siteName: 'The Guardian' }),
+    ).toBe('Covid-19 - a timeline of the pandemic');
+    expect(cleanTitle('State-of-the-art battery reaches the market')).toBe(
+      'State-of-the-art battery reaches the market',
+    );
+  });
+
+  it('keeps a colon that is part of the title', () => {
+    expect(cleanTitle('Review: the new phone is great')).toBe('Review: the new phone is great');
+    expect(cleanTitle('Covid: what we know')).toBe('Covid: what we know');
+  });
+
+  it('takes the colon part that a heading of the page confirms', () => {
+    expect(
+      cleanTitle('Daily Planet: Council approves the new budget', {
+        headings: ['Council approves the new budget'],
+      }),
+    ).toBe('Council approves the new budget');
+  });
+
+  it('keeps the whole title when a heading repeats it', () => {
+    expect(cleanTitle('Cats - the musical review', { headings: ['Cats – The Musical Review'] })).toBe(
+      'Cats - the musical review',
+    );
+  });
+
+  it('cuts a site name that comes first when it is the shorter side', () => {
+    expect(cleanTitle('The Verge — How the internet changed our lives')).toBe(
+      'How the internet changed our lives',
+    );
+  });
+
+  it('keeps the article part of a breadcrumb title', () => {
+    expect(cleanTitle('Home » News » Council approves new budget for schools')).toBe(
+      'Council approves new budget for schools',
+    );
+  });
+
+  it('cuts the last part of a three-part title once', () => {
+    expect(cleanTitle('Mayor resigns after long inquiry - Politics - City Times')).toBe(
+      'Mayor resigns after long inquiry - Politics',
+    );
+  });
+
+  it('splits at a pipe without spaces', () => {
+    expect(cleanTitle('Breaking news from the town hall|Site')).toBe('Breaking news from the town hall');
+  });
+
+  it('counts CJK characters as words when deciding', () => {
+    expect(cleanTitle('中国经济增长放缓 | 新华网')).toBe('中国经济增长放缓');
+  });
+
+  it('normalises whitespace and leaves a plain title alone', () => {
+    expect(cleanTitle('  A   plain\n title ')).toBe('A plain title');
+    expect(cleanTitle('')).toBe('');
+  });
+
+  it('keeps a title that is only the site name', () => {
+    expect(cleanTitle('BBC News', { siteName: 'BBC News' })).toBe('BBC News');
+  });
+});
+
+describe('stripSiteName', () => {
+  it('matches the site name whatever its case and escapes its characters', () => {
+    expect(stripSiteName('Ten tips for C++ | C++ Weekly', 'c++ weekly')).toBe('Ten tips for C++');
+    expect(stripSiteName('Nothing to strip here', 'Example.com')).toBe('Nothing to strip here');
+  });
+});

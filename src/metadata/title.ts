@@ -1,0 +1,128 @@
+import { countWords } from './reading.ts';
+
+/**
+ * The article title from a `<title>` ("First medal for Tanzania | BBC Sport" → "First medal for
+ * Tanzania"), in the manner of Readability's `_getArticleTitle` (mozilla/readability). Pure string logic.
+ *
+ * 1. A known site name is stripped from either end, whatever is left.
+ * 2. A part (or run of parts) equal to a heading of the page is the title.
+ * 3. Otherwise one end is cut at a separator (`| – — - · » /`, dashes only with spaces around them, so
+ *    "Covid-19" stays whole): the end holding the shorter part is taken for the site name. The cut is kept
+ *    only when at least 3 words remain; "Brexit | BBC" stays as it is.
+ *    Breadcrumb separators (» › >) keep the longest part.
+ * A colon is a separator only for a known site name or a matching heading: "Review: the new phone" is the
+ * title, not "the new phone".
+ */
+
+/** Separators between title and site name. Dashes and slashes need spaces around them; a pipe doesn't. */
+const SEPARATOR = /\s+(?:[|–—·•»›>/~]|-{1,2}|::)\s+|\s*\|\s*/g;
+const HIERARCHICAL = /^\s*[»›>]\s*$/;
+const MIN_WORDS = 3;
+
+export interface TitleHints {
+  siteName?: string | null;
+  /** Texts of the page's h1 (and h2) headings. */
+  headings?: string[];
+}
+
+export function cleanTitle(raw: string, hints: TitleHints = {}): string {
+  const title = normalize(raw);
+  if (title === '') return '';
+  const headings = new Set((hints.headings ?? []).map(comparable).filter((h) => h !== ''));
+  if (headings.has(comparable(title))) return title;
+
+  const site = hints.siteName ? normalize(hints.siteName) : '';
+  if (site !== '') {
+    const stripped = stripSiteName(title, site);
+    if (stripped !== title && stripped !== '') return stripped;
+  }
+
+  const { parts, separators } = split(title);
+  if (headings.size > 0) {
+    const match = headingSpan(parts, separators, headings) ?? headingSpan(...colonSplit(title), headings);
+    if (match !== null) return match;
+  }
+  if (parts.length < 2) return title;
+
+  if (separators.some((s) => HIERARCHICAL.test(s))) {
+    let best = '';
+    for (const p of parts) if (countWords(p) > countWords(best)) best = p;
+    return countWords(best) >= MIN_WORDS ? best : title;
+  }
+  const first = parts[0] ?? '';
+  const last = parts[parts.length - 1] ?? '';
+  const candidate =
+    countWords(last) <= countWords(first)
+      ? join(parts.slice(0, -1), separators.slice(0, -1))
+      : join(parts.slice(1), separators.slice(1));
+  return countWords(candidate) >= MIN_WORDS ? candidate : title;
+}
+
+/** The title without a known site name at its start or end (colons count as separators here). */
+export function stripSiteName(title: string, site: string): string {
+  const name = escapeRegExp(normalize(site));
+  if (name === '' || comparable(title) === comparable(site)) return title;
+  const sep = String.raw`(?:\s*[|–—·•»›>/:~]\s*|\s+-{1,2}\s*|\s*-{1,2}\s+|\s*::\s*)`;
+  const end = new RegExp(`${sep}${name}\\s*$`, 'iu');
+  const start = new RegExp(`^\\s*${name}${sep}`, 'iu');
+  return title.replace(end, '').replace(start, '').trim();
+}
+
+function split(title: string): { parts: string[]; separators: string[] } {
+  const parts: string[] = [];
+  const separators: string[] = [];
+  let from = 0;
+  for (const m of title.matchAll(SEPARATOR)) {
+    const at = m.index ?? 0;
+    const part = title.slice(from, at).trim();
+    from = at + m[0].length;
+    if (part === '') continue;
+    parts.push(part);
+    separators.push(m[0]);
+  }
+  const tail = title.slice(from).trim();
+  if (tail !== '') parts.push(tail);
+  else separators.pop();
+  return { parts, separators };
+}
+
+function colonSplit(title: string): [string[], string[]] {
+  const parts = title.split(/:\s+/);
+  return [parts, parts.slice(1).map(() => ': ')];
+}
+
+/** The longest run of consecutive parts that equals a heading, joined as in the title. */
+function headingSpan(parts: string[], separators: string[], headings: Set<string>): string | null {
+  let best: string | null = null;
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i; j < parts.length; j++) {
+      if (i === 0 && j === parts.length - 1) continue;
+      const span = join(parts.slice(i, j + 1), separators.slice(i, j));
+      if (headings.has(comparable(span)) && (best === null || span.length > best.length)) best = span;
+    }
+  }
+  return best;
+}
+
+function join(parts: string[], separators: string[]): string {
+  let out = parts[0] ?? '';
+  for (let i = 1; i < parts.length; i++) out += (separators[i - 1] ?? ' ') + (parts[i] ?? '');
+  return out.trim();
+}
+
+export function normalize(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** For comparing texts: case, punctuation and spacing don't matter. */
+export function comparable(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&').replace(/ /g, '\\s+');
+}
