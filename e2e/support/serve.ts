@@ -1,0 +1,57 @@
+/** Serving the committed fixture pages at realistic URLs, so relative URLs, origins and host permissions behave. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserContext, Route } from '@playwright/test';
+import { FIXTURE_ORIGIN, FIXTURES } from './paths.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function contentType(file: string): string {
+  return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Answers a route with a file from disk, or a 404 when it can't be read. */
+export async function fulfillFile(route: Route, file: string): Promise<void> {
+  let body: Buffer;
+  try {
+    body = await readFile(file);
+  } catch {
+    return route.fulfill({ status: 404, body: '' });
+  }
+  return route.fulfill({ status: 200, contentType: contentType(file), body });
+}
+
+/**
+ * Routes `https://news.test/<slug>/` to fixtures/pages/<slug>/source.html and `https://news.test/<slug>/<file>`
+ * to the files beside it; every other http(s) request gets a 404 at once, so no test waits on (or reaches) the
+ * network. chrome-extension:// and data: URLs are left alone: the matcher only takes http(s).
+ */
+export async function serveFixtures(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => url.protocol === 'http:' || url.protocol === 'https:',
+    async (route) => {
+      const url = new URL(route.request().url());
+      if (url.origin !== FIXTURE_ORIGIN) return route.fulfill({ status: 404, body: '' });
+      const [slug, ...rest] = url.pathname.split('/').slice(1);
+      if (!slug || !/^[\w-]+$/.test(slug)) return route.fulfill({ status: 404, body: '' });
+      // Without the slash, relative URLs in the page would resolve against the origin: redirect like a server.
+      if (rest.length === 0) return route.fulfill({ status: 301, headers: { location: `/${slug}/` } });
+      const folder = path.join(FIXTURES, slug);
+      const name = decodeURIComponent(rest.join('/'));
+      const file = path.resolve(folder, name === '' ? 'source.html' : name);
+      if (!file.startsWith(folder + path.sep)) return route.fulfill({ status: 404, body: '' });
+      return fulfillFile(route, file);
+    },
+  );
+}
