@@ -68,6 +68,17 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
   // Pages repeat the same class strings on thousands of elements: tokenise each string once.
   const verdicts = new Map<string, NameVerdict>();
 
+  const namesOf = (el: Element): NameVerdict => {
+    const names = `${el.getAttribute('class') ?? ''} ${el.id}`;
+    if (names.length <= 1) return 0;
+    let verdict = verdicts.get(names);
+    if (verdict === undefined) {
+      verdict = nameVerdict(names);
+      verdicts.set(names, verdict);
+    }
+    return verdict;
+  };
+
   const close = (): void => {
     brPending = false;
     if (current === null) return;
@@ -164,12 +175,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     if (isBlock) close();
 
     let flagged = top.flagged;
-    const names = `${el.getAttribute('class') ?? ''} ${el.id}`.trim();
-    const verdict = LANDMARK_TAGS.has(tag)
-      ? -1
-      : tag === 'article' || tag === 'main'
-        ? 1
-        : nameVerdict(names);
+    const verdict = LANDMARK_TAGS.has(tag) ? -1 : tag === 'article' || tag === 'main' ? 1 : namesOf(el);
     if (verdict !== 0) flagged = verdict < 0 ? el : null;
     const level = headingLevel(tag);
     stack.push({
