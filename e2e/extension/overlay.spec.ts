@@ -100,6 +100,20 @@ test('the Close button gives the page back unchanged', async () => {
   await expectRestored(page, before);
 });
 
+test('the toolbar popup closes an open reader and gives the page back unchanged', async () => {
+  const { page, tabId, before } = await articleTab();
+  await openFromPopup(tabId);
+  await expect(reader(page)).toBeVisible();
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.popupUrl(tabId));
+  const close = popup.getByRole('button', { name: 'Close reader view' });
+  await expect(close).toBeFocused();
+  const closed = popup.waitForEvent('close');
+  await close.click();
+  await closed;
+  await expectRestored(page, before);
+});
+
 test('the toggle message (shortcut and toolbar path) opens and closes the reader', async () => {
   const { page, tabId, before } = await articleTab();
   // Inject through the popup, as the background does on a key press; then drive the same message it sends.

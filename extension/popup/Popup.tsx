@@ -57,7 +57,7 @@ function Body({ state, showAnyway }: { state: PopupState; showAnyway: () => void
     case 'empty':
       return <NotFound forced={state.forced} showAnyway={showAnyway} />;
     case 'article':
-      return <Summary tabId={state.tabId} summary={state.summary} forced={state.forced} />;
+      return <Summary {...state} />;
   }
 }
 
@@ -106,7 +106,14 @@ function Restricted({ reason }: { reason: RestrictedReason | null }) {
   );
 }
 
-function Summary({ tabId, summary, forced }: { tabId: number; summary: ArticleSummary; forced: boolean }) {
+interface SummaryProps {
+  tabId: number;
+  summary: ArticleSummary;
+  forced: boolean;
+  readerOpen: boolean;
+}
+
+function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
   const openButton = useRef<HTMLButtonElement>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
@@ -118,11 +125,14 @@ function Summary({ tabId, summary, forced }: { tabId: number; summary: ArticleSu
 
   const open = (): void => {
     setBusy(true);
-    sendToTab(tabId, 'content:open', { force: forced })
+    const done = readerOpen
+      ? sendToTab(tabId, 'content:close', {})
+      : sendToTab(tabId, 'content:open', { force: forced });
+    done
       .then(() => window.close())
       .catch((error: unknown) => {
         setBusy(false);
-        setStatus(`Couldn’t open the reader: ${errorMessage(error)}`);
+        setStatus(`Couldn’t ${readerOpen ? 'close' : 'open'} the reader: ${errorMessage(error)}`);
       });
   };
 
@@ -153,7 +163,7 @@ function Summary({ tabId, summary, forced }: { tabId: number; summary: ArticleSu
       {summary.excerpt && <p class="excerpt">{summary.excerpt}</p>}
       <div class="actions">
         <button type="button" class="primary" ref={openButton} onClick={open} disabled={busy}>
-          Open reader view
+          {readerOpen ? 'Close reader view' : 'Open reader view'}
         </button>
         <div class="copy">
           <button type="button" onClick={() => void copy('text')}>

@@ -9,7 +9,7 @@ export type PopupState =
   | { kind: 'restricted'; reason: RestrictedReason | null }
   | { kind: 'failed'; message: string }
   | { kind: 'empty'; forced: boolean }
-  | { kind: 'article'; tabId: number; summary: ArticleSummary; forced: boolean };
+  | { kind: 'article'; tabId: number; summary: ArticleSummary; forced: boolean; readerOpen: boolean };
 
 const FILE_ACCESS =
   'To read local files, turn on “Allow access to file URLs” for Lectern on the extensions page (chrome://extensions).';
@@ -40,7 +40,10 @@ export async function loadSummary(tab: Tabs.Tab | undefined, force: boolean): Pr
   }
   try {
     const summary = await sendToTab(tabId, 'content:summary', { force });
-    return summary ? { kind: 'article', tabId, summary, forced: force } : { kind: 'empty', forced: force };
+    if (!summary) return { kind: 'empty', forced: force };
+    // The toolbar button closes the reader too: the popup offers that when the reader is showing.
+    const { open } = await sendToTab(tabId, 'content:ping', {});
+    return { kind: 'article', tabId, summary, forced: force, readerOpen: open };
   } catch (error) {
     return { kind: 'failed', message: `This page didn’t answer (${errorMessage(error)}).` };
   }
