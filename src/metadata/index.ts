@@ -1,5 +1,5 @@
 import { parseUrl } from '../build/urls.ts';
-import type { TextDirection } from '../types.ts';
+import type { Article, TextDirection } from '../types.ts';
 import { readLinkedData } from './jsonld.ts';
 import { cleanTitle, comparable, normalize, stripSiteName } from './title.ts';
 
@@ -12,16 +12,13 @@ export { cleanTitle } from './title.ts';
  * Only reads the document; never throws.
  */
 
-export interface PageMetadata {
-  title: string;
-  byline: string | null;
-  siteName: string | null;
-  published: string | null;
-  lang: string | null;
-  dir: TextDirection;
-  leadImage: string | null;
+/** The Article fields read from the page itself, plus its own description (the excerpt's first source). */
+export type PageMetadata = Pick<
+  Article,
+  'title' | 'byline' | 'siteName' | 'published' | 'lang' | 'dir' | 'leadImage'
+> & {
   description: string | null;
-}
+};
 
 /** A byline longer than this is a paragraph that happens to carry an "author" class. */
 const MAX_BYLINE = 100;
