@@ -2,7 +2,7 @@ import { buildContent } from './build/index.ts';
 import { visibleLength } from './dom/text.ts';
 import { NEWSFEED, newsFeedFallback } from './fallback/index.ts';
 import { misaligned, readBoxes } from './geometry/index.ts';
-import { countWords, readingMinutes, readMetadata } from './metadata/index.ts';
+import { readingStats, readMetadata } from './metadata/index.ts';
 import type { Run } from './mss/index.ts';
 import { pageStyle } from './score/index.ts';
 import { type Segment, walkSegments } from './segments/index.ts';
@@ -11,6 +11,7 @@ import {
   keepInRun,
   leadBefore,
   looksLikeListing,
+  notesAfter,
   runs,
   type Scored,
   scoreSegments,
@@ -28,6 +29,11 @@ const DEFAULT_MAX_ELEMENTS = 25_000;
 const MIN_ARTICLE_CHARS = NEWSFEED.minArticleChars;
 /** Below this a chosen run is a stub: the paywall-stub fixture's teaser has ~180 visible characters. */
 const MIN_RUN_CHARS = 250;
+/**
+ * A run holding this share of all the page's visible text is the page itself: a short note with nothing
+ * around it is its own article (Readability returns it too; 7 of its 130 test pages are such pages).
+ */
+const WHOLE_PAGE_SHARE = 0.85;
 
 interface Body {
   method: ExtractMethod;
@@ -76,7 +82,8 @@ function run(doc: Document, options: ExtractOptions): Article | null {
   if (chosen === 'listing') return null;
 
   let picked: Body | null = chosen;
-  if (picked === null || textChars(picked, scored.segments) < MIN_ARTICLE_CHARS) {
+  const wholePage = picked !== null && isWholePage(picked, scored.segments);
+  if (!wholePage && (picked === null || textChars(picked, scored.segments) < MIN_ARTICLE_CHARS)) {
     const el = newsFeedFallback(body, isHidden);
     if (el) picked = { method: 'fallback', root: el, keep: null, run: null, dropped: 0 };
   }
@@ -93,7 +100,8 @@ function run(doc: Document, options: ExtractOptions): Article | null {
   // A stub (a paywall teaser, a video caption) is not an article. The fallback keeps NewsFeed's own C_Σ; a
   // chosen run may be shorter (trafilatura-dev has real articles of 300 characters).
   const minChars = picked.method === 'fallback' ? MIN_ARTICLE_CHARS : MIN_RUN_CHARS;
-  if (built.text.trim() === '' || (!options.force && visibleLength(built.text) < minChars)) return null;
+  if (built.text.trim() === '') return null;
+  if (!options.force && !wholePage && visibleLength(built.text) < minChars) return null;
 
   const diagnostics: Diagnostics = {
     method: picked.method,
@@ -104,6 +112,7 @@ function run(doc: Document, options: ExtractOptions): Article | null {
     truncated: walk.truncated,
     timings,
   };
+  const reading = readingStats(built.text, meta.lang);
   timings.total = now() - t0;
   return {
     title: meta.title,
@@ -117,8 +126,8 @@ function run(doc: Document, options: ExtractOptions): Article | null {
     excerpt: meta.description ?? excerptOf(built.text),
     content: built.html,
     text: built.text,
-    wordCount: countWords(built.text),
-    readingMinutes: readingMinutes(built.text, meta.lang),
+    wordCount: reading.words,
+    readingMinutes: reading.minutes,
     diagnostics,
   };
 }
@@ -163,7 +172,7 @@ function fromSegments(scored: Scored, styled: boolean, force: boolean): Body | '
   const run = bestRun(runs(scored), scored);
   if (run === null) return null;
   if (!force && looksLikeListing(run, scored)) return 'listing';
-  const indices = [...leadBefore(run, scored), ...range(run.start, run.end)];
+  const indices = [...leadBefore(run, scored), ...range(run.start, run.end), ...notesAfter(run, scored)];
   const segs = pick(scored.segments, indices);
   const drop = styled ? misaligned(segs, positives(scored, indices), readBoxes(segs)) : new Set<number>();
   const { kept, dropped } = keepInRun(indices, scored, drop);
@@ -176,6 +185,12 @@ function textChars(body: Body, segments: readonly Segment[]): number {
   let n = 0;
   for (const s of segments) if (s.nodes[0] && body.keep.has(s.nodes[0])) n += s.length;
   return n;
+}
+
+function isWholePage(body: Body, segments: readonly Segment[]): boolean {
+  let page = 0;
+  for (const s of segments) page += s.length;
+  return page > 0 && textChars(body, segments) >= WHOLE_PAGE_SHARE * page;
 }
 
 function range(from: number, to: number): number[] {

@@ -132,3 +132,16 @@ test('a detached document holding the article body does not throw', async ({ pag
   );
   expectWellFormed(articleOf(outcome));
 });
+
+test('a form whose fields clobber id and className still yields the article around it', async ({ page }) => {
+  // `form.id` is the <input name="id"> element here, not a string: names must be read as attributes.
+  const paragraph =
+    'The harbour board voted on Monday to keep the old ferry running through the winter, after a petition signed by more than four thousand residents asked it to reconsider the closure.';
+  await page.setContent(
+    `<main><h1>Ferry stays</h1>${`<p>${paragraph}</p>`.repeat(4)}` +
+      '<form class="comments"><input name="id"><input name="className"><p>Leave a comment</p></form></main>',
+  );
+  const article = articleOf(await extractFrom(page, 'document'));
+  expect(article?.text).toContain('keep the old ferry running');
+  expect(article?.text).not.toContain('Leave a comment');
+});

@@ -3,7 +3,7 @@ import type { Article, TextDirection } from '../types.ts';
 import { readLinkedData } from './jsonld.ts';
 import { cleanTitle, comparable, normalize, stripSiteName } from './title.ts';
 
-export { countWords, readingMinutes } from './reading.ts';
+export { countWords, readingMinutes, readingStats } from './reading.ts';
 export { cleanTitle } from './title.ts';
 
 /**

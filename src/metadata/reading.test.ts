@@ -47,3 +47,31 @@ describe('readingMinutes', () => {
     expect(readingMinutes(text, 'ja')).toBe(5);
   });
 });
+
+describe('countWords against the regular-expression definition', () => {
+  // The definition the one-pass counter implements, kept here as the oracle.
+  const reference = (text: string): number => {
+    const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/gu;
+    let n = 0;
+    const rest = text.replace(cjk, () => {
+      n++;
+      return ' ';
+    });
+    return n + Array.from(rest.matchAll(/[\p{L}\p{N}\p{M}]+(?:['’\u2010-][\p{L}\p{N}\p{M}]+)*/gu)).length;
+  };
+  const pool = Array.from("ab Z9 '’-\u2010.,é\u0301ß日本かナー한𝒜😀\n\t");
+
+  it('agrees on random strings', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let i = 0; i < 2000; i++) {
+      const length = Math.floor(random() * 20);
+      let text = '';
+      for (let k = 0; k < length; k++) text += pool[Math.floor(random() * pool.length)];
+      expect(countWords(text), JSON.stringify(text)).toBe(reference(text));
+    }
+  });
+});

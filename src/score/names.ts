@@ -71,6 +71,36 @@ const NEGATIVE = new Set([
   'more',
 ]);
 
+/**
+ * Names that are boilerplate even on a box holding most of the page's prose: a long comment thread can
+ * outweigh its article. The other negative names (`teaser`, `share`, `meta`, `more`…) also turn up on the
+ * article's own wrapper (trafilatura-dev: `<div class="teaserTyp3 newsSingle">` around a whole news story).
+ */
+const STRONG = new Set([
+  'comment',
+  'comments',
+  'commentlist',
+  'disqus',
+  'sidebar',
+  'footer',
+  'nav',
+  'navbar',
+  'navigation',
+  'menu',
+  'cookie',
+  'cookies',
+  'consent',
+  'gdpr',
+  'breadcrumb',
+  'breadcrumbs',
+  'outbrain',
+  'taboola',
+  'related',
+  'newsletter',
+  'modal',
+  'popup',
+]);
+
 const POSITIVE = new Set([
   'article',
   'body',
@@ -107,4 +137,11 @@ export function nameVerdict(names: string): NameVerdict {
   }
   if (negative) return -1;
   return positive ? 1 : 0;
+}
+
+/** Does a boilerplate verdict on these names hold whatever the box contains (see STRONG)? */
+export function isStrongNegative(names: string): boolean {
+  for (const t of names.replace(CAMEL, '$1-$2').toLowerCase().split(TOKEN_SPLIT))
+    if (STRONG.has(t)) return true;
+  return false;
 }

@@ -1,5 +1,6 @@
 import { maximalRuns, type Run } from '../mss/index.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from '../score/index.ts';
+import { isStrongNegative } from '../score/names.ts';
 import type { Segment } from '../segments/index.ts';
 
 /** Scored view of the segments: what the run selection and the in-run clean-up read. */
@@ -14,22 +15,48 @@ export interface Scored {
 
 /**
  * A boilerplate name on an element that holds most of the page's text is a layout flag on a wrapper
- * (`<div class="container sidebar-left">`), not boilerplate: ignore it.
+ * (`<div class="container sidebar-left">`), not boilerplate: ignore it. So is a weak name (not STRONG in
+ * names.ts) on an element holding most of the page's prose (Luo-positive text).
  */
 const WRAPPER_SHARE = 0.5;
 
 export function scoreSegments(segments: readonly Segment[], style: PageStyle): Scored {
-  const total = segments.reduce((n, s) => n + s.length, 0);
-  const flaggedChars = new Map<Element, number>();
-  for (const s of segments) {
-    if (s.flagged) flaggedChars.set(s.flagged, (flaggedChars.get(s.flagged) ?? 0) + s.length);
-  }
   const sh = segments.map((s) => shares(s, style));
-  const boilerplate = segments.map(
-    (s) => s.flagged !== null && (flaggedChars.get(s.flagged) ?? 0) <= WRAPPER_SHARE * total,
-  );
-  const sign = segments.map((_, i): 1 | -1 => (boilerplate[i] ? -1 : luoSign(sh[i] as SegmentShares)));
+  const luo = sh.map(luoSign);
+  let total = 0;
+  let prose = 0;
+  const flaggedChars = new Map<Element, number>();
+  const flaggedProse = new Map<Element, number>();
+  segments.forEach((s, i) => {
+    total += s.length;
+    const isProse = luo[i] === 1;
+    if (isProse) prose += s.length;
+    if (s.flagged) {
+      flaggedChars.set(s.flagged, (flaggedChars.get(s.flagged) ?? 0) + s.length);
+      if (isProse) flaggedProse.set(s.flagged, (flaggedProse.get(s.flagged) ?? 0) + s.length);
+    }
+  });
+  const verdicts = new Map<Element, boolean>();
+  const holds = (el: Element): boolean => {
+    let v = verdicts.get(el);
+    if (v === undefined) {
+      v =
+        (flaggedChars.get(el) ?? 0) <= WRAPPER_SHARE * total &&
+        ((flaggedProse.get(el) ?? 0) <= WRAPPER_SHARE * prose || strongBoilerplate(el));
+      verdicts.set(el, v);
+    }
+    return v;
+  };
+  const boilerplate = segments.map((s) => s.flagged !== null && holds(s.flagged));
+  const sign = segments.map((_, i): 1 | -1 => (boilerplate[i] ? -1 : (luo[i] as 1 | -1)));
   return { segments, shares: sh, sign, boilerplate };
+}
+
+/** Landmarks and strong names stay boilerplate even around most of the prose (a long comment thread). */
+function strongBoilerplate(el: Element): boolean {
+  const tag = el.localName;
+  if (tag === 'aside' || tag === 'footer' || tag === 'nav') return true;
+  return isStrongNegative(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`);
 }
 
 /**
@@ -46,18 +73,32 @@ const HR_COST = 150;
 const COMMENTS_HEADING =
   /^(\d+\s+)?(comments?|responses?|replies|reactions|discussion|leave a (reply|comment)|kommentare?|commentaires?|comentarios?|commenti|komentarze|reacties|\d+\s*(comments?|kommentare?))\b/i;
 
-export function isCommentsHeading(seg: Segment): boolean {
-  return seg.heading > 0 && seg.text.length < 60 && COMMENTS_HEADING.test(seg.text);
+/**
+ * A heading that announces other stories ends the article too: teaser streams ("Recommended for You" and a
+ * 250-character summary under each headline, readability-test-pages' yahoo-3) read as prose to Luo's score.
+ * Not "Read more" nor "Related": sites put those over a box of links inside the article (bug-1255978;
+ * pcmag.com in trafilatura-dev lost two thirds of its article to a mid-article "Related" heading).
+ */
+const RELATED_HEADING =
+  /^(recommended( for you| stories| articles| reading)?|more (stories|articles|news|from\b.*)|you (may|might) also (like|enjoy)|(most|more) (popular|read|viewed|shared)|trending( now| stories)?|popular (now|stories|articles|posts)|top stories|latest (news|stories|articles))\s*$/i;
+
+/** Where an article ends whatever the scores say; runs are cut there and never joined across. */
+export function isBoundary(seg: Segment): boolean {
+  return (
+    seg.heading > 0 &&
+    seg.text.length < 60 &&
+    (COMMENTS_HEADING.test(seg.text) || RELATED_HEADING.test(seg.text))
+  );
 }
 
-/** The maximal runs over Luo scores (score = F(s) × length); none crosses a comments heading. */
+/** The maximal runs over Luo scores (score = F(s) × length); none crosses a boundary heading. */
 export function runs(scored: Scored): Run[] {
   const out: Run[] = [];
   const segs = scored.segments;
   let from = 0;
   for (let i = 0; i <= segs.length; i++) {
     const seg = segs[i];
-    if (seg !== undefined && !isCommentsHeading(seg)) continue;
+    if (seg !== undefined && !isBoundary(seg)) continue;
     const scores: number[] = [];
     const owner: number[] = [];
     for (let k = from; k < i; k++) {
@@ -97,8 +138,11 @@ export function bestRun(all: readonly Run[], scored: Scored): Run | null {
   let run: Run = first;
   const gapCost = (from: number, to: number): number => {
     let cost = 0;
-    for (let i = from; i <= to; i++)
-      cost += (scored.sign[i] ?? -1) < 0 ? (scored.segments[i]?.length ?? 0) : 0;
+    for (let i = from; i <= to; i++) {
+      const s = scored.segments[i];
+      if (s && isBoundary(s)) return Number.POSITIVE_INFINITY;
+      cost += (scored.sign[i] ?? -1) < 0 ? (s?.length ?? 0) : 0;
+    }
     return cost;
   };
   for (let i = at - 1; i >= 0; i--) {
@@ -141,7 +185,10 @@ export function leadBefore(run: Run, scored: Scored): number[] {
   for (let i = run.start - 1, seen = 0; i >= 0 && seen < LEAD_LOOKBACK; i--, seen++) {
     const s = scored.segments[i] as Segment;
     const sh = scored.shares[i] as SegmentShares;
-    if (s.heading === 1 || s.article !== first.article || scored.segments[i + 1]?.hrBefore) break;
+    // A hero block (headline, standfirst, lead picture) often sits above the `<article>` that holds the body:
+    // only another article's text stops the walk.
+    const otherArticle = s.article !== null && s.article !== first.article;
+    if (s.heading === 1 || otherArticle || scored.segments[i + 1]?.hrBefore) break;
     // Share buttons and bylines sit between a standfirst and the body: step over them.
     if (scored.boilerplate[i] || sh.link > 0.2 || s.heading > 0) continue;
     // The lead picture's caption belongs to the article (the figure itself comes with it in the build).
@@ -189,14 +236,75 @@ export function keepInRun(
 ): { kept: Segment[]; dropped: number } {
   const kept: Segment[] = [];
   let dropped = 0;
+  const pullQuote = pullQuotes(indices, scored);
   for (const i of indices) {
     const s = scored.segments[i] as Segment;
     const flaggedOut = scored.boilerplate[i] === true;
     const linkList = (scored.shares[i]?.link ?? 0) > 0.5 && s.context !== 'td' && s.context !== 'pre';
-    if (flaggedOut || linkList || misaligned.has(i)) dropped++;
+    if (flaggedOut || linkList || misaligned.has(i) || pullQuote.has(i)) dropped++;
     else kept.push(s);
   }
   // Trim what is left at the edges that is not prose: a run never starts or ends on a stray caption.
   while (kept.length > 0 && kept[kept.length - 1]?.heading) kept.pop();
   return { kept, dropped };
+}
+
+/** Shorter than this, a repeated phrase is a coincidence, not a pull quote. */
+const PULL_QUOTE_MIN_CHARS = 25;
+const QUOTE_EDGES = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
+/**
+ * A pull quote repeats a sentence of the article in display type; styled apart, it is one of the run's −1
+ * segments, and a sidebar-free layout gives it the column's own box, so geometry keeps it. Its tell is the
+ * text: it is found again in a paragraph of the run (styled-longread fixture).
+ */
+function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
+  const out = new Set<number>();
+  const prose: string[] = [];
+  for (const i of indices) if ((scored.sign[i] ?? -1) > 0) prose.push(scored.segments[i]?.text ?? '');
+  for (const i of indices) {
+    const s = scored.segments[i] as Segment;
+    if ((scored.sign[i] ?? -1) > 0 || s.heading > 0 || s.context === 'figcaption') continue;
+    const core = s.text.replace(QUOTE_EDGES, '');
+    if (core.length < PULL_QUOTE_MIN_CHARS) continue;
+    if (prose.some((p) => p !== s.text && p.includes(core))) out.add(i);
+  }
+  return out;
+}
+
+/** How far past the run to look for its notes. */
+const NOTES_LOOKAHEAD = 40;
+
+/**
+ * Footnotes are set smaller than the body, so Luo's size test ends the run before them; yet the run's own
+ * `#` links point at them. Returns the segments after the run that are such targets, with the headings
+ * between (styled-longread fixture: "Notes" and its numbered list).
+ */
+export function notesAfter(run: Run, scored: Scored): number[] {
+  const targets = new Set<string>();
+  const blocks = new Set<Element>();
+  for (let i = run.start; i <= run.end; i++) {
+    const block = scored.segments[i]?.block;
+    if (!block || blocks.has(block)) continue;
+    blocks.add(block);
+    for (const a of Array.from(block.querySelectorAll('a[href^="#"]'))) {
+      const id = a.getAttribute('href')?.slice(1);
+      if (id) targets.add(id);
+    }
+  }
+  const out: number[] = [];
+  if (targets.size === 0) return out;
+  let pending: number[] = [];
+  const last = Math.min(scored.segments.length - 1, run.end + NOTES_LOOKAHEAD);
+  for (let i = run.end + 1; i <= last; i++) {
+    const s = scored.segments[i] as Segment;
+    if (isBoundary(s)) break;
+    const id = s.block.closest('[id]')?.getAttribute('id');
+    if (id && targets.has(id)) {
+      out.push(...pending, i);
+      pending = [];
+    } else if (s.heading > 0) pending.push(i);
+    else if (out.length > 0 || (scored.sign[i] ?? -1) > 0) break;
+  }
+  return out;
 }

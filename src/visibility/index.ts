@@ -22,7 +22,8 @@ export interface StyleSource {
   read(el: Element, parent: ElementStyle | null): ElementStyle;
 }
 
-const INLINE_DISPLAYS = new Set(['inline', 'contents', 'inline-block', 'ruby', 'ruby-text']);
+const INLINE_DISPLAYS = new Set(['inline', 'contents', 'inline-block', 'ruby', 'ruby-text', 'math']);
+const MATHML = 'http://www.w3.org/1998/Math/MathML';
 
 /**
  * Text pushed this far outside the page is an off-screen hiding trick (`left:-9999px`, `text-indent:-9999px`),
@@ -78,7 +79,9 @@ function computedSource(view: Window, doc: Document): StyleSource {
           if (left > pageWidth + OFFSCREEN_PX) return hiddenStyle(parent);
         }
       }
-      const inline = INLINE_DISPLAYS.has(display);
+      // Inside a formula every MathML element has a `math` display (Chromium gives `<mi>` "block math"): the
+      // formula is one piece of its sentence, and only a display-math root starts a block.
+      const inline = INLINE_DISPLAYS.has(display) || (el.namespaceURI === MATHML && el.localName !== 'math');
       return new LazyStyle(cs, inline, !inline);
     },
   };
