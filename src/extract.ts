@@ -95,7 +95,14 @@ function run(doc: Document, options: ExtractOptions): Article | null {
 
   const baseUrl = doc.baseURI || doc.URL || '';
   const meta = readMetadata(doc, baseUrl);
-  const built = buildContent({ root: picked.root, keep: picked.keep, isHidden, baseUrl, title: meta.title });
+  const build = (b: Body) => buildContent({ root: b.root, keep: b.keep, isHidden, baseUrl, title: meta.title });
+  let built = build(picked);
+  // NewsFeed counts characters its own way; when its block builds to less than C_Σ, the short run it
+  // replaced is still the better answer (trafilatura-dev: a 320-character interview teaser page).
+  if (picked.method === 'fallback' && chosen !== null && visibleLength(built.text) < MIN_ARTICLE_CHARS) {
+    picked = chosen;
+    built = build(picked);
+  }
   lap('build', t);
   // A stub (a paywall teaser, a video caption) is not an article. The fallback keeps NewsFeed's own C_Σ; a
   // chosen run may be shorter (trafilatura-dev has real articles of 300 characters).

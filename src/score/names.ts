@@ -120,9 +120,17 @@ const MODIFIERS = new Set(['has', 'with', 'no', 'without', 'show', 'hide']);
 const TOKEN_SPLIT = /[^a-z0-9]+/;
 const CAMEL = /([a-z0-9])([A-Z])/g;
 
+const UPPER = /[A-Z]/;
+
+function tokensOf(names: string): string[] {
+  // The camel-case split is a regex replace: skip it for the common all-lower-case names.
+  const split = UPPER.test(names) ? names.replace(CAMEL, '$1-$2') : names;
+  return split.toLowerCase().split(TOKEN_SPLIT);
+}
+
 export function nameVerdict(names: string): NameVerdict {
   if (names === '') return 0;
-  const tokens = names.replace(CAMEL, '$1-$2').toLowerCase().split(TOKEN_SPLIT);
+  const tokens = tokensOf(names);
   let negative = false;
   let positive = false;
   for (let i = 0; i < tokens.length; i++) {
@@ -141,7 +149,6 @@ export function nameVerdict(names: string): NameVerdict {
 
 /** Does a boilerplate verdict on these names hold whatever the box contains (see STRONG)? */
 export function isStrongNegative(names: string): boolean {
-  for (const t of names.replace(CAMEL, '$1-$2').toLowerCase().split(TOKEN_SPLIT))
-    if (STRONG.has(t)) return true;
+  for (const t of tokensOf(names)) if (STRONG.has(t)) return true;
   return false;
 }

@@ -99,7 +99,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
 
   let bodyChars = -1;
   const pageChars = (): number => {
-    if (bodyChars < 0) bodyChars = visibleLength(root.textContent ?? '');
+    if (bodyChars < 0) bodyChars = (root.textContent ?? '').length;
     return bodyChars;
   };
 
@@ -198,8 +198,10 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     const isBlock = !style.inline;
     if (isBlock) close();
     if (isBlock && (COLLAPSED_TAGS.has(tag) || el.getAttribute('role') === 'navigation')) {
-      const chars = visibleLength(el.textContent ?? '');
-      if (chars <= COLLAPSE_SHARE * pageChars()) {
+      const text = el.textContent ?? '';
+      // Raw lengths for the share (whitespace counts on both sides); visible characters for the cost.
+      if (text.length <= COLLAPSE_SHARE * pageChars()) {
+        const chars = visibleLength(text);
         // Never the article: one boilerplate segment stands for the whole box, its cost in the MSS kept.
         if (chars > 0) segments.push(collapsedSegment(el, style, top, chars, hrPending, segments.length));
         hrPending = false;

@@ -68,10 +68,11 @@ const HR_COST = 150;
 
 /**
  * A heading that announces the comments ends the article whatever the styles say: without the site's CSS,
- * comments look exactly like article paragraphs (blog-post fixture).
+ * comments look exactly like article paragraphs (blog-post fixture). Chinese, Japanese and Korean words for
+ * "comments" have no word boundary after them ("留言列表 (42)" on pixnet).
  */
 const COMMENTS_HEADING =
-  /^(\d+\s+)?(comments?|responses?|replies|reactions|discussion|leave a (reply|comment)|kommentare?|commentaires?|comentarios?|commenti|komentarze|reacties|\d+\s*(comments?|kommentare?))\b/i;
+  /^(?:(\d+\s+)?(comments?|responses?|replies|reactions|discussion|leave a (reply|comment)|kommentare?|commentaires?|comentarios?|commenti|komentarze|reacties|\d+\s*(comments?|kommentare?))\b|留言|评论|評論|回應|コメント|댓글)/i;
 
 /**
  * A heading that announces other stories ends the article too: teaser streams ("Recommended for You" and a
