@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// The fast Node tier: pure arithmetic only (MSS, scoring, title cleaning). Everything that reads styles or
-// boxes runs in real Chromium under Playwright (STYLE.md practice 4).
+// The fast Node tier: pure arithmetic only (MSS, scoring, title cleaning, the benchmark's metric). Everything
+// that reads styles or boxes runs in real Chromium under Playwright (STYLE.md practice 4).
 export default defineConfig({
-  test: { include: ['src/**/*.test.ts', 'extension/**/*.test.ts'], environment: 'node' },
+  test: {
+    include: ['src/**/*.test.ts', 'extension/**/*.test.ts', 'bench/**/*.test.ts'],
+    environment: 'node',
+  },
 });

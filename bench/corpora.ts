@@ -1,0 +1,137 @@
+/**
+ * The corpora the benchmark reads (read-only), and what counts as the truth in each:
+ *
+ * - a snippet corpus: a folder with gold.json (`{id: {file, with, without}}`), Trafilatura's evaluation set;
+ * - a folder corpus: one folder per page with source.html, and expected.html whose text is the gold
+ *   (readability-test-pages: Readability's own output, so this measures agreement with Readability; this repo's
+ *   fixtures/pages: the reviewed output). A page whose expected.json says `"article": false` has an empty gold.
+ */
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { FIXTURES, ROOT } from '../e2e/support/paths.ts';
+
+export type Gold =
+  | { kind: 'snippets'; with: string[]; without: string[] }
+  /** `html` null: the page has no article, so the gold text is empty and returning nothing is right. */
+  | { kind: 'text'; html: string | null };
+
+export interface CorpusPage {
+  /** The name the page goes by in the corpus: the gold.json key, or the folder name. */
+  id: string;
+  /** The URL path segment the page is served under: safe in a URL, unique in the corpus. */
+  slug: string;
+  /** The page's HTML file. */
+  file: string;
+  gold: Gold;
+}
+
+export interface Corpus {
+  /** Short name for tables and file names. */
+  name: string;
+  dir: string;
+  kind: 'snippets' | 'text';
+  /**
+   * 'fixtures' pages are served at https://news.test/<slug>/ as e2e does (their relative images and absolute
+   * URLs are written for that origin); every other corpus comes from the local HTTP server.
+   */
+  origin: 'server' | 'fixtures';
+  pages: CorpusPage[];
+  /** Folders that were left out, with why (e.g. no expected.html). */
+  skipped: string[];
+}
+
+/** The shared data sits next to the repository (../shared/data); the fixtures are in it. */
+export const SHARED_DATA = path.resolve(ROOT, '..', 'shared', 'data');
+export const DEFAULT_CORPORA = [
+  path.join(SHARED_DATA, 'trafilatura-dev'),
+  path.join(SHARED_DATA, 'readability-test-pages'),
+  FIXTURES,
+];
+
+function sameDir(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
+  }
+}
+
+export function loadCorpus(dir: string): Corpus {
+  const resolved = path.resolve(dir);
+  if (!existsSync(resolved) || !statSync(resolved).isDirectory()) {
+    const hint = resolved.startsWith(SHARED_DATA)
+      ? ` The benchmark expects the shared data next to the repository, as ${path.relative(process.cwd(), SHARED_DATA) || SHARED_DATA} (trafilatura-dev/, readability-test-pages/); pass --corpus <path> to read another folder.`
+      : '';
+    throw new Error(`corpus not found: ${resolved}.${hint}`);
+  }
+  if (existsSync(path.join(resolved, 'gold.json'))) return loadSnippetCorpus(resolved);
+  return loadFolderCorpus(resolved);
+}
+
+interface GoldEntry {
+  file: string;
+  with: string[];
+  without: string[];
+}
+
+function loadSnippetCorpus(dir: string): Corpus {
+  const gold = JSON.parse(readFileSync(path.join(dir, 'gold.json'), 'utf8')) as Record<string, GoldEntry>;
+  const pages: CorpusPage[] = [];
+  const skipped: string[] = [];
+  const slugs = new Set<string>();
+  for (const [id, entry] of Object.entries(gold)) {
+    const file = path.join(dir, entry.file);
+    if (!existsSync(file)) {
+      skipped.push(`${id}: ${entry.file} is missing`);
+      continue;
+    }
+    // The ids are URLs; the file names are unique and readable, so they make the URL path.
+    let slug = path
+      .basename(entry.file)
+      .replace(/\.html?$/i, '')
+      .replace(/[^\w.-]+/g, '_');
+    while (slugs.has(slug)) slug += '_';
+    slugs.add(slug);
+    pages.push({ id, slug, file, gold: { kind: 'snippets', with: entry.with, without: entry.without } });
+  }
+  return { name: path.basename(dir), dir, kind: 'snippets', origin: 'server', pages, skipped };
+}
+
+function loadFolderCorpus(dir: string): Corpus {
+  const fixtures = sameDir(dir, FIXTURES);
+  const pages: CorpusPage[] = [];
+  const skipped: string[] = [];
+  const folders = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  for (const name of folders) {
+    const folder = path.join(dir, name);
+    const file = path.join(folder, 'source.html');
+    if (!existsSync(file)) {
+      skipped.push(`${name}: no source.html`);
+      continue;
+    }
+    const expectedHtml = path.join(folder, 'expected.html');
+    const expectedJson = path.join(folder, 'expected.json');
+    const noArticle =
+      existsSync(expectedJson) &&
+      (JSON.parse(readFileSync(expectedJson, 'utf8')) as { article?: boolean }).article === false;
+    if (noArticle) {
+      pages.push({ id: name, slug: encodeURIComponent(name), file, gold: { kind: 'text', html: null } });
+    } else if (existsSync(expectedHtml)) {
+      const html = readFileSync(expectedHtml, 'utf8');
+      pages.push({ id: name, slug: encodeURIComponent(name), file, gold: { kind: 'text', html } });
+    } else {
+      skipped.push(`${name}: no expected.html`);
+    }
+  }
+  return {
+    name: fixtures ? 'fixtures' : path.basename(dir),
+    dir,
+    kind: 'text',
+    origin: fixtures ? 'fixtures' : 'server',
+    pages,
+    skipped,
+  };
+}

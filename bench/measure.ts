@@ -1,0 +1,172 @@
+/**
+ * Running and timing the two extractors inside the page. Both are timed in the page with performance.now(), so
+ * the numbers hold the extractor's work only (no CDP round trip, no serialising of the result to Node): one
+ * warm-up call, then the median of `runs` calls. The warm-up is also kept (`warmupMs`): for Lectern it is the
+ * call that pays for the page's first style and layout, as the content script's one call does.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import { LECTERN_JS } from '../e2e/support/paths.ts';
+import type { Article, Diagnostics } from '../src/types.ts';
+import { median } from './metric.ts';
+
+export type ExtractorName = 'lectern' | 'readability';
+
+export interface DiagnosticsSummary {
+  method: Diagnostics['method'];
+  styled: boolean;
+  segmentCount: number;
+  run: Diagnostics['run'];
+  dropped: number;
+  truncated: boolean;
+  /** Milliseconds per stage, of the last timed call. */
+  timings: Record<string, number>;
+}
+
+export interface ExtractorResult {
+  /** The article text, null when the extractor found none, failed or was not run. */
+  text: string | null;
+  /** Median of the timed calls; null when it failed. */
+  ms: number | null;
+  runsMs: number[];
+  warmupMs: number | null;
+  error: string | null;
+  /** Lectern only; null when it returned null. */
+  diagnostics?: DiagnosticsSummary | null;
+}
+
+/** The two extractors' source, read once so that a rebuild of dist-extractor/ mid-run can't mix versions. */
+export interface Scripts {
+  lectern: string;
+  /** When that lectern.js was built (its mtime when read), for the report. */
+  lecternBuilt: Date;
+  readability: string | null;
+}
+
+export async function readScripts(withReadability: boolean): Promise<Scripts> {
+  let lectern: string;
+  let lecternBuilt: Date;
+  try {
+    lecternBuilt = (await stat(LECTERN_JS)).mtime;
+    lectern = await readFile(LECTERN_JS, 'utf8');
+  } catch {
+    throw new Error(`${LECTERN_JS} is missing: run npm run build first (npm run bench does)`);
+  }
+  if (!withReadability) return { lectern, lecternBuilt, readability: null };
+  // Resolved through Node so the version is the one package-lock.json pins.
+  const file = createRequire(import.meta.url).resolve('@mozilla/readability/Readability.js');
+  return { lectern, lecternBuilt, readability: await readFile(file, 'utf8') };
+}
+
+/**
+ * Defines globalThis.Lectern and globalThis.__benchReadability in the page. Evaluated as source through CDP,
+ * because with page JavaScript off a <script> tag would not run (page.evaluate still does).
+ */
+export async function injectScripts(page: Page, scripts: Scripts): Promise<void> {
+  // Functions passed to page.evaluate from tsx carry esbuild's keepNames helper `__name(...)` (see
+  // e2e/support/extractor.ts); an identity stand-in makes them run in the page.
+  await page.evaluate('globalThis.__name ??= (fn) => fn; undefined');
+  await page.evaluate(`${scripts.lectern}\n;undefined`);
+  if (scripts.readability) {
+    // Readability.js declares `function Readability` and exports it only under CommonJS: keep it by name.
+    await page.evaluate(
+      `(() => {\n${scripts.readability}\n;globalThis.__benchReadability = Readability; })(); undefined`,
+    );
+  }
+  const ok = await page.evaluate(() => typeof globalThis.Lectern === 'object');
+  if (!ok) throw new Error('lectern.js ran but did not define globalThis.Lectern');
+}
+
+interface InPage {
+  text: string | null;
+  runsMs: number[];
+  warmupMs: number;
+  diagnostics?: DiagnosticsSummary | null;
+}
+
+/** Rejects after `ms`; the caller closes the page, which stops a runaway evaluation. */
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'error';
+}
+
+export async function timeExtractor(
+  page: Page,
+  extractor: ExtractorName,
+  options: { runs: number; timeoutMs: number },
+): Promise<ExtractorResult> {
+  try {
+    const result = await withTimeout(
+      page.evaluate(
+        ({ extractor, runs }): InPage => {
+          // Everything the timed calls share is set up before the clock starts.
+          type ReadabilityResult = { textContent?: string | null } | null;
+          type ReadabilityClass = new (doc: Document) => { parse(): ReadabilityResult };
+          const Readability = (globalThis as unknown as { __benchReadability: ReadabilityClass })
+            .__benchReadability;
+          const call =
+            extractor === 'lectern'
+              ? (): Article | null => globalThis.Lectern.extract(document)
+              : // Readability changes the document it parses, so it gets a copy, and the copy is part of its cost.
+                (): ReadabilityResult => new Readability(document.cloneNode(true) as Document).parse();
+          let start = performance.now();
+          call();
+          const warmupMs = performance.now() - start;
+          const runsMs: number[] = [];
+          let last: Article | ReadabilityResult = null;
+          for (let i = 0; i < runs; i++) {
+            start = performance.now();
+            last = call();
+            runsMs.push(performance.now() - start);
+          }
+          if (extractor === 'readability') {
+            const parsed = last as ReadabilityResult;
+            return { text: parsed?.textContent ?? null, runsMs, warmupMs };
+          }
+          const article = last as Article | null;
+          const d = article?.diagnostics;
+          return {
+            text: article?.text ?? null,
+            runsMs,
+            warmupMs,
+            diagnostics: d
+              ? {
+                  method: d.method,
+                  styled: d.styled,
+                  segmentCount: d.segmentCount,
+                  run: d.run,
+                  dropped: d.dropped,
+                  truncated: d.truncated,
+                  timings: d.timings,
+                }
+              : null,
+          };
+        },
+        { extractor, runs: options.runs },
+      ),
+      options.timeoutMs,
+      extractor,
+    );
+    return { ...result, ms: median(result.runsMs), error: null };
+  } catch (error) {
+    return { text: null, ms: null, runsMs: [], warmupMs: null, error: errorText(error) };
+  }
+}
+
+/** The text of a gold expected.html, parsed by the browser's own parser like the page (textContent of <body>). */
+export function goldText(page: Page, html: string): Promise<string> {
+  return page.evaluate(
+    (source) => new DOMParser().parseFromString(source, 'text/html').body?.textContent ?? '',
+    html,
+  );
+}
+
+export { errorText, withTimeout };

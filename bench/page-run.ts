@@ -1,0 +1,126 @@
+/**
+ * One corpus page: load it in a fresh tab (page JavaScript off), run and time both extractors in it, score
+ * their texts against the gold. Pages are done one at a time so timings don't compete for the two cores.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import type { CorpusPage } from './corpora.ts';
+import {
+  type ExtractorName,
+  type ExtractorResult,
+  errorText,
+  injectScripts,
+  type Scripts,
+  timeExtractor,
+} from './measure.ts';
+import { countSnippets, overlap, tokenize } from './metric.ts';
+import type { Routing } from './serve.ts';
+import type { ExtractorRecord, PageRecord } from './summary.ts';
+
+export interface PageRunOptions {
+  runs: number;
+  readability: boolean;
+  /** Per extractor, for the warm-up and the timed calls together. */
+  timeoutMs: number;
+}
+
+export interface PageOutcome {
+  record: PageRecord;
+  /** The texts themselves, for --page; the JSON lines keep only their lengths. */
+  texts: { lectern: string | null; readability: string | null; gold: string | null };
+}
+
+const LOAD_TIMEOUT_MS = 30_000;
+
+async function open(context: BrowserContext, routing: Routing, url: string, scripts: Scripts): Promise<Page> {
+  const page = await context.newPage();
+  try {
+    routing.expect(url);
+    try {
+      await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+    } catch (error) {
+      // A 'load' that never comes (a frame that never finishes) still leaves a parsed document to read.
+      if (!/Timeout/i.test(errorText(error))) throw error;
+    }
+    await injectScripts(page, scripts);
+    return page;
+  } catch (error) {
+    await page.close();
+    throw error;
+  }
+}
+
+function record(
+  result: ExtractorResult | null,
+  gold: CorpusPage['gold'],
+  goldTextValue: string | null,
+): ExtractorRecord {
+  const text = result?.text ?? null;
+  return {
+    ms: result?.ms ?? null,
+    runsMs: result?.runsMs ?? [],
+    warmupMs: result?.warmupMs ?? null,
+    error: result?.error ?? null,
+    chars: text === null ? null : text.length,
+    tokens: tokenize(text).length,
+    overlap: gold.kind === 'text' ? overlap(text, goldTextValue) : null,
+    snippets: gold.kind === 'snippets' ? countSnippets(text, gold) : null,
+    ...(result && 'diagnostics' in result ? { diagnostics: result.diagnostics ?? null } : {}),
+  };
+}
+
+export async function runPage(
+  context: BrowserContext,
+  routing: Routing,
+  scripts: Scripts,
+  corpus: string,
+  /** `goldText`: the text of expected.html for full-text gold ('' for no article), null for snippet gold. */
+  target: CorpusPage & { url: string; goldText: string | null },
+  options: PageRunOptions,
+): Promise<PageOutcome> {
+  const results: Record<ExtractorName, ExtractorResult | null> = { lectern: null, readability: null };
+  let loadError: string | null = null;
+  let blocked: string[] = [];
+  const order: ExtractorName[] = options.readability ? ['lectern', 'readability'] : ['lectern'];
+  let page: Page | null = null;
+  try {
+    for (const extractor of order) {
+      page ??= await open(context, routing, target.url, scripts);
+      const result = await timeExtractor(page, extractor, {
+        runs: options.runs,
+        timeoutMs: options.timeoutMs,
+      });
+      results[extractor] = result;
+      blocked = [...new Set([...blocked, ...routing.blocked()])];
+      // A timed-out evaluation may still be running in the page: the next extractor gets a fresh one.
+      if (result.error) {
+        await page.close();
+        page = null;
+      }
+    }
+  } catch (error) {
+    loadError = errorText(error);
+  } finally {
+    await page?.close();
+  }
+  const goldValue = target.goldText;
+  return {
+    record: {
+      corpus,
+      id: target.id,
+      url: target.url,
+      gold:
+        target.gold.kind === 'snippets'
+          ? { with: target.gold.with.length, without: target.gold.without.length }
+          : { tokens: tokenize(goldValue).length },
+      lectern: record(results.lectern, target.gold, goldValue),
+      readability: options.readability ? record(results.readability, target.gold, goldValue) : null,
+      loadError,
+      blockedNavigations: blocked,
+    },
+    texts: {
+      lectern: results.lectern?.text ?? null,
+      readability: results.readability?.text ?? null,
+      gold: goldValue,
+    },
+  };
+}

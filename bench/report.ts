@@ -1,0 +1,151 @@
+/** The Markdown report: accuracy and speed per corpus, the ratios, bundle sizes and the overlay timing. */
+import type { OverlayTiming } from './overlay-timing.ts';
+import type { BundleSize } from './sizes.ts';
+import type { CorpusSummary, ExtractorSummary, PageRecord } from './summary.ts';
+
+export interface RunInfo {
+  started: Date;
+  runtimeSeconds: number;
+  command: string;
+  /** e.g. "32d3685 (src/ has uncommitted changes)". */
+  git: string;
+  lecternJs: string;
+  readability: string | null;
+  chromium: string;
+  runs: number;
+  limit: number | null;
+}
+
+export interface ReportInput {
+  info: RunInfo;
+  corpora: CorpusSummary[];
+  /** Per corpus, pages with an error or refused navigation, for the notes. */
+  problems: PageRecord[];
+  skipped: string[];
+  sizes: BundleSize[] | null;
+  overlay: OverlayTiming | null;
+}
+
+const DASH = '–';
+
+function num(value: number | null | undefined, digits = 3): string {
+  return value === null || value === undefined || Number.isNaN(value) ? DASH : value.toFixed(digits);
+}
+
+function ms(value: number | null | undefined): string {
+  if (value === null || value === undefined) return DASH;
+  return value >= 100 ? value.toFixed(0) : value.toFixed(1);
+}
+
+function ratio(a: number | null | undefined, b: number | null | undefined, digits = 2): string {
+  if (a === null || a === undefined || b === null || b === undefined || b === 0) return DASH;
+  return `${(a / b).toFixed(digits)}×`;
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+function row(corpus: CorpusSummary, label: string, s: ExtractorSummary, first: boolean): string {
+  const f1 = s.f1 === null ? DASH : `${num(s.f1)} ± ${num(s.f1HalfWidth)}`;
+  return `| ${first ? `${corpus.name}` : ''} | ${first ? corpus.pages : ''} | ${label} | ${num(s.precision)} | ${num(
+    s.recall,
+  )} | ${f1} | ${num(s.exact)} | ${num(s.accuracy)} | ${s.nulls} | ${s.errors} | ${ms(s.medianMs)} | ${ms(
+    s.p95Ms,
+  )} | ${ms(s.warmupMedianMs)} |`;
+}
+
+export function markdownReport(input: ReportInput): string {
+  const { info } = input;
+  const lines: string[] = [];
+  lines.push(`# Lectern benchmark, ${info.started.toISOString().replace(/\.\d+Z$/, 'Z')}`, '');
+  lines.push(
+    `- \`${info.command}\`, ${info.runtimeSeconds.toFixed(0)} s${info.limit !== null ? `, first ${info.limit} pages per corpus` : ''}`,
+    `- git ${info.git}; lectern.js ${info.lecternJs}; Readability ${info.readability ?? 'not run'}; ${info.chromium}`,
+    `- Times: in the page, performance.now() around each call; median of ${info.runs} calls after one warm-up ` +
+      "(cold = the warm-up call); median and p95 over pages. Readability's time includes `document.cloneNode(true)`.",
+    '- Full-text corpora: lower-cased Unicode word tokens, 4-token shingle multisets; P averaged over pages with ' +
+      'output, R over pages with gold, F1 of the two means; exact = same token sequence. trafilatura-dev: ' +
+      'snippet matching, micro-averaged, and accuracy. ± = half-width of the 95% bootstrap interval (1000 page resamples).',
+    '',
+  );
+  lines.push(
+    '| corpus | pages | extractor | P | R | F1 ± 95% | exact | accuracy | null | errors | median ms | p95 ms | cold ms |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const corpus of input.corpora) {
+    lines.push(row(corpus, 'Lectern', corpus.lectern, true));
+    if (corpus.readability) lines.push(row(corpus, 'Readability', corpus.readability, false));
+  }
+  lines.push('');
+  if (input.corpora.some((corpus) => corpus.readability)) {
+    lines.push(
+      '| corpus | F1 Lectern / Readability | median time Lectern / Readability | p95 time Lectern / Readability |',
+      '|---|---:|---:|---:|',
+    );
+    for (const corpus of input.corpora) {
+      const r = corpus.readability;
+      if (!r) continue;
+      const l = corpus.lectern;
+      lines.push(
+        `| ${corpus.name} | ${ratio(l.f1, r.f1)} | ${ratio(l.medianMs, r.medianMs)} | ${ratio(l.p95Ms, r.p95Ms)} |`,
+      );
+    }
+    lines.push('');
+  }
+  for (const corpus of input.corpora) {
+    const none = corpus.noArticle;
+    if (!none) continue;
+    const readability =
+      none.readabilityNull === null
+        ? ''
+        : `, Readability returned null on ${none.readabilityNull}/${none.pages}`;
+    lines.push(
+      `- ${corpus.name}: ${none.pages} page(s) without an article (empty gold; null is right): Lectern returned ` +
+        `null on ${none.lecternNull}/${none.pages}${readability}. They count in "exact" and, if an extractor ` +
+        'returned text, as precision 0.',
+    );
+  }
+  const errors = input.problems.filter(
+    (p) => p.loadError || p.lectern.error || p.readability?.error || p.blockedNavigations.length > 0,
+  );
+  if (errors.length > 0) {
+    lines.push('', `Pages with errors or refused navigations (${errors.length}):`, '');
+    for (const page of errors.slice(0, 30)) {
+      const what = [
+        page.loadError && `load: ${page.loadError}`,
+        page.lectern.error && `Lectern: ${page.lectern.error}`,
+        page.readability?.error && `Readability: ${page.readability.error}`,
+        page.blockedNavigations.length > 0 && `refused navigation to ${page.blockedNavigations.join(', ')}`,
+      ].filter(Boolean);
+      lines.push(`- ${page.corpus} \`${page.id}\`: ${what.join('; ')}`);
+    }
+    if (errors.length > 30) lines.push(`- … ${errors.length - 30} more in the JSON lines`);
+  }
+  if (input.skipped.length > 0) {
+    lines.push('', `Left out: ${input.skipped.join('; ')}`);
+  }
+  if (input.sizes) {
+    lines.push('', '| bundle | file | size | gzip -9 |', '|---|---|---:|---:|');
+    for (const size of input.sizes) {
+      lines.push(`| ${size.label} | ${size.file} | ${kb(size.bytes)} | ${kb(size.gzipBytes)} |`);
+    }
+  }
+  const overlay = input.overlay;
+  if (overlay) {
+    const failed = overlay.trials.filter((trial) => trial.error);
+    const perTrial = overlay.trials.length / Math.max(1, new Set(overlay.trials.map((t) => t.slug)).size);
+    lines.push(
+      '',
+      `Reader command → overlay painted (dist-e2e, fixture pages, ${perTrial} cold tab(s) each): median ` +
+        `**${ms(overlay.medianMs)} ms** over ${overlay.pages} page(s) showing an article` +
+        (overlay.noticePages.length ? `; notice instead on ${overlay.noticePages.join(', ')}` : '') +
+        `; worker/page clock offset known to ±${ms(overlay.maxClockErrorMs)} ms or better` +
+        (failed.length
+          ? `; ${failed.length} trial(s) failed: ${failed.map((t) => `${t.slug}: ${t.error}`).join('; ')}`
+          : '') +
+        '.',
+    );
+  }
+  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n')}\n`;
+}

@@ -1,0 +1,309 @@
+/**
+ * npm run bench [-- options]: Lectern against Mozilla Readability on the corpora, in headless Chromium.
+ *
+ *   --corpus <path>     a corpus folder (repeatable); default ../shared/data/trafilatura-dev,
+ *                       ../shared/data/readability-test-pages and fixtures/pages
+ *   --limit <n>         the first n pages of each corpus (quick runs)
+ *   --page <id>         one page (its id or served name): both texts, their diff and the verdicts; writes nothing
+ *   --runs <n>          timed calls per extractor and page after the warm-up (default 3)
+ *   --no-readability    Lectern alone
+ *   --no-overlay        skip the reader-command → overlay timing (needs dist-e2e/)
+ *   --out <dir>         where the report goes (default bench/results)
+ *
+ * Writes <out>/<timestamp>.md (also printed), <out>/<timestamp>-<corpus>.jsonl (one line per page) and
+ * <out>/<timestamp>-overlay.jsonl (one line per overlay trial).
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdirSync, readFileSync, type WriteStream, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT, VIEWPORT } from '../e2e/support/index.ts';
+import { type Corpus, type CorpusPage, DEFAULT_CORPORA, loadCorpus } from './corpora.ts';
+import { goldText, readScripts, type Scripts } from './measure.ts';
+import { type OverlayTiming, overlayTiming } from './overlay-timing.ts';
+import { type PageRunOptions, runPage } from './page-run.ts';
+import { pageView } from './page-view.ts';
+import { markdownReport, type RunInfo } from './report.ts';
+import { routeContext, startServer } from './serve.ts';
+import { type BundleSize, bundleSizes } from './sizes.ts';
+import { type CorpusSummary, type PageRecord, quickF1, summarizeCorpus } from './summary.ts';
+
+const USAGE = `usage: npm run bench -- [--corpus <path>]… [--limit <n>] [--page <id>] [--runs <n>] [--no-readability] [--no-overlay] [--out <dir>]`;
+
+class UsageError extends Error {}
+
+interface Options {
+  corpora: string[];
+  limit: number | null;
+  page: string | null;
+  runs: number;
+  readability: boolean;
+  overlay: boolean;
+  out: string;
+}
+
+function positiveInt(name: string, value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--${name} needs a whole number ≥ 1, not "${value}"`);
+  return n;
+}
+
+const FLAGS = {
+  corpus: { type: 'string', multiple: true },
+  limit: { type: 'string' },
+  page: { type: 'string' },
+  runs: { type: 'string' },
+  'no-readability': { type: 'boolean' },
+  'no-overlay': { type: 'boolean' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function options(argv: string[]): Options {
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof FLAGS }>>['values'];
+  try {
+    values = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+  if (values.help) throw new UsageError(USAGE);
+  return {
+    // Relative corpus paths are taken from where the command runs; the defaults from the repo root.
+    corpora: values.corpus?.map((dir) => path.resolve(dir)) ?? DEFAULT_CORPORA,
+    limit: positiveInt('limit', values.limit),
+    page: values.page ?? null,
+    runs: positiveInt('runs', values.runs) ?? 3,
+    readability: !values['no-readability'],
+    overlay: !values['no-overlay'],
+    out: path.resolve(values.out ?? path.join(ROOT, 'bench', 'results')),
+  };
+}
+
+/** One status line on stderr, rewritten in place on a terminal; every 25th update as its own line otherwise. */
+class Progress {
+  private count = 0;
+  private readonly tty = process.stderr.isTTY === true;
+  update(text: string, force = false): void {
+    this.count++;
+    if (this.tty) {
+      const width = (process.stderr.columns ?? 120) - 1;
+      process.stderr.write(`\r${text.slice(0, width)}\x1b[K`);
+    } else if (force || this.count % 25 === 0) {
+      process.stderr.write(`${text}\n`);
+    }
+  }
+  done(): void {
+    if (this.tty) process.stderr.write('\r\x1b[K');
+  }
+}
+
+function gitState(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    return dirty ? `${head} (src/ has uncommitted changes)` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function describeLectern(scripts: Scripts): string {
+  const sha = createHash('sha256').update(scripts.lectern).digest('hex').slice(0, 12);
+  const built = scripts.lecternBuilt.toISOString().replace(/\.\d+Z$/, 'Z');
+  return `sha256 ${sha}, ${scripts.lectern.length} bytes, built ${built}`;
+}
+
+function readabilityVersion(): string {
+  const require = createRequire(import.meta.url);
+  const file = path.join(path.dirname(require.resolve('@mozilla/readability')), 'package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+function fmt(value: number | null): string {
+  return value === null ? '–' : value.toFixed(3);
+}
+
+/** The page's URL: fixtures at https://news.test/<slug>/ (as e2e serves them), the rest on our server. */
+type Registered = CorpusPage & { url: string };
+
+async function main(argv: string[]): Promise<number> {
+  const opts = options(argv);
+  const corpora: Corpus[] = opts.corpora.map(loadCorpus);
+  const started = new Date();
+  const scripts = await readScripts(opts.readability);
+  const runOptions: PageRunOptions = { runs: opts.runs, readability: opts.readability, timeoutMs: 120_000 };
+  const progress = new Progress();
+
+  let focus: { corpus: Corpus; page: CorpusPage } | null = null;
+  if (opts.page !== null) {
+    const matches = corpora.flatMap((corpus) =>
+      corpus.pages
+        .filter((page) => page.id === opts.page || page.slug === opts.page)
+        .map((page) => ({ corpus, page })),
+    );
+    if (matches.length === 0)
+      throw new UsageError(`no page "${opts.page}" in ${corpora.map((c) => c.name).join(', ')}`);
+    if (matches.length > 1) {
+      throw new UsageError(
+        `"${opts.page}" is in ${matches.map((m) => m.corpus.name).join(' and ')}: pass --corpus`,
+      );
+    }
+    focus = matches[0] ?? null;
+  }
+
+  let sizes: BundleSize[] | null = null;
+  let overlay: OverlayTiming | null = null;
+  if (!focus) {
+    try {
+      sizes = bundleSizes();
+    } catch (error) {
+      process.stderr.write(`bundle sizes skipped: ${error instanceof Error ? error.message : error}\n`);
+    }
+    if (opts.overlay) {
+      try {
+        // First, and in a browser of its own, so it never overlaps the extraction timings.
+        overlay = await overlayTiming({
+          limit: opts.limit ?? undefined,
+          onProgress: (text) => progress.update(text, true),
+        });
+      } catch (error) {
+        process.stderr.write(`\noverlay timing skipped: ${error instanceof Error ? error.message : error}\n`);
+      }
+    }
+  }
+
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  const summaries: CorpusSummary[] = [];
+  const problems: PageRecord[] = [];
+  const skipped: string[] = [];
+  const stamp = started
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
+  try {
+    // Page JavaScript off, as the CLI runs the extractor: the corpora's scripts would fetch the network (which
+    // is not there) and rewrite the pages differently from run to run. Service workers off for the same reason.
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: VIEWPORT,
+      serviceWorkers: 'block',
+    });
+    const routing = await routeContext(context, server.origin);
+    // Gold texts are parsed in a page of their own, so a page that fails to load keeps its gold.
+    const parser = await context.newPage();
+    const register = (corpus: Corpus, page: CorpusPage): Registered => ({
+      ...page,
+      url:
+        corpus.origin === 'fixtures' ? fixtureUrl(page.slug) : server.add(corpus.name, page.slug, page.file),
+    });
+    const gold = async (page: CorpusPage) =>
+      page.gold.kind === 'snippets' ? null : page.gold.html === null ? '' : goldText(parser, page.gold.html);
+
+    if (focus) {
+      const target = register(focus.corpus, focus.page);
+      const outcome = await runPage(
+        context,
+        routing,
+        scripts,
+        focus.corpus.name,
+        { ...target, goldText: await gold(target) },
+        runOptions,
+      );
+      process.stdout.write(pageView(focus.page, outcome, process.stdout.isTTY === true));
+      return 0;
+    }
+
+    mkdirSync(opts.out, { recursive: true });
+    if (overlay) {
+      const lines = overlay.trials.map((trial) => JSON.stringify(trial));
+      writeFileSync(path.join(opts.out, `${stamp}-overlay.jsonl`), `${lines.join('\n')}\n`);
+    }
+    for (const corpus of corpora) {
+      skipped.push(...corpus.skipped.map((why) => `${corpus.name} ${why}`));
+      const pages = corpus.pages.slice(0, opts.limit ?? undefined).map((page) => register(corpus, page));
+      const jsonl: WriteStream = createWriteStream(path.join(opts.out, `${stamp}-${corpus.name}.jsonl`));
+      const records: PageRecord[] = [];
+      try {
+        for (const [index, page] of pages.entries()) {
+          const running =
+            `F1 Lectern ${fmt(quickF1(records, corpus.kind, 'lectern'))}` +
+            (opts.readability ? ` Readability ${fmt(quickF1(records, corpus.kind, 'readability'))}` : '');
+          progress.update(`${corpus.name} ${index + 1}/${pages.length} ${running} ${page.id}`);
+          const { record } = await runPage(
+            context,
+            routing,
+            scripts,
+            corpus.name,
+            { ...page, goldText: await gold(page) },
+            runOptions,
+          );
+          records.push(record);
+          jsonl.write(`${JSON.stringify(record)}\n`);
+        }
+      } finally {
+        await new Promise<void>((resolve) => jsonl.end(resolve));
+      }
+      progress.done();
+      const summary = summarizeCorpus(corpus.name, corpus.kind, records);
+      summaries.push(summary);
+      problems.push(
+        ...records.filter(
+          (r) => r.loadError || r.lectern.error || r.readability?.error || r.blockedNavigations.length,
+        ),
+      );
+      process.stderr.write(
+        `${corpus.name}: ${records.length} pages, F1 Lectern ${fmt(summary.lectern.f1)}` +
+          (summary.readability ? `, Readability ${fmt(summary.readability.f1)}` : '') +
+          '\n',
+      );
+    }
+    const info: RunInfo = {
+      started,
+      runtimeSeconds: (Date.now() - started.getTime()) / 1000,
+      command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`,
+      git: gitState(),
+      lecternJs: describeLectern(scripts),
+      readability: opts.readability ? readabilityVersion() : null,
+      chromium: `Chromium ${browser.version()}`,
+      runs: opts.runs,
+      limit: opts.limit,
+    };
+    const report = markdownReport({ info, corpora: summaries, problems, skipped, sizes, overlay });
+    const file = path.join(opts.out, `${stamp}.md`);
+    writeFileSync(file, report);
+    process.stdout.write(
+      `${report}\nWritten: ${path.relative(process.cwd(), file)} and ${stamp}-<corpus>.jsonl beside it\n`,
+    );
+    return 0;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) process.stderr.write(`${error.message}\n`);
+    else process.stderr.write(`\nbench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  },
+);

@@ -1,0 +1,108 @@
+/**
+ * Serving corpus pages to Chromium without the network: a real HTTP server on 127.0.0.1 (an ephemeral port)
+ * for the corpora, the fixtures at https://news.test/ as e2e serves them, and every other request answered 404
+ * at once, so no page waits on (or reaches) the internet.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { BrowserContext } from '@playwright/test';
+import { FIXTURE_ORIGIN, FIXTURES, fulfillFile } from '../e2e/support/index.ts';
+
+export interface PageServer {
+  origin: string;
+  /** Makes `file` available at `<origin>/<prefix>/<slug>/` and returns that URL. */
+  add(prefix: string, slug: string, file: string): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Each page sits under its own path, with the trailing slash, so relative URLs and <base> resolve as they would
+ * on a site. Only the page itself is served: its relative images and styles get a 404 like everything else
+ * (the corpora keep no assets). The pages are UTF-8 (the trafilatura README: serve with charset=utf-8).
+ */
+export async function startServer(): Promise<PageServer> {
+  const files = new Map<string, string>();
+  const server: Server = createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const file = files.get(pathname);
+    if (!file) {
+      // A page asked for without its slash: redirect as a web server does, so relative URLs keep working.
+      if (files.has(`${pathname}/`)) {
+        response.writeHead(301, { location: `${pathname}/` }).end();
+        return;
+      }
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
+      return;
+    }
+    readFile(file).then(
+      (body) => {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        response.end(body);
+      },
+      () => response.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    add(prefix, slug, file) {
+      const pathname = `/${encodeURIComponent(prefix)}/${slug}/`;
+      files.set(pathname, file);
+      return origin + pathname;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface Routing {
+  /** The page about to be loaded: the one main-frame navigation allowed until the next call. */
+  expect(url: string): void;
+  /** Main-frame navigations refused since the last expect() (e.g. a <meta http-equiv=refresh>). */
+  blocked(): string[];
+}
+
+/**
+ * Routes every http(s) request of the context: our server's requests go through, https://news.test/<slug>/
+ * is answered from fixtures/pages as in e2e/support/serve.ts, the rest get a 404 at once. A main-frame
+ * navigation away from the page being measured is aborted, so the document stays: with JavaScript off,
+ * <noscript><meta http-equiv="refresh" content="0; url=…"></noscript> (one trafilatura page) would otherwise
+ * replace the article with a 404 page before the extractors run.
+ */
+export async function routeContext(context: BrowserContext, serverOrigin: string): Promise<Routing> {
+  let expected = '';
+  let blocked: string[] = [];
+  await context.route(
+    (url) => url.protocol === 'http:' || url.protocol === 'https:',
+    async (route) => {
+      const request = route.request();
+      const url = new URL(request.url());
+      if (request.isNavigationRequest() && request.frame().parentFrame() === null && url.href !== expected) {
+        blocked.push(url.href);
+        return route.abort('aborted');
+      }
+      if (url.origin === serverOrigin) return route.continue();
+      if (url.origin !== FIXTURE_ORIGIN) return route.fulfill({ status: 404, body: '' });
+      const [slug, ...rest] = url.pathname.split('/').slice(1);
+      if (!slug || !/^[\w-]+$/.test(slug)) return route.fulfill({ status: 404, body: '' });
+      const folder = path.join(FIXTURES, slug);
+      const name = decodeURIComponent(rest.join('/'));
+      const file = path.resolve(folder, name === '' ? 'source.html' : name);
+      if (!file.startsWith(folder + path.sep)) return route.fulfill({ status: 404, body: '' });
+      return fulfillFile(route, file);
+    },
+  );
+  return {
+    expect(url) {
+      expected = url;
+      blocked = [];
+    },
+    blocked: () => blocked,
+  };
+}
