@@ -35,6 +35,9 @@ const MIN_RUN_CHARS = 250;
  */
 const WHOLE_PAGE_SHARE = 0.85;
 
+/** Past a listing, the next run must score this share of it to be the article beside it. */
+const ALTERNATIVE_SHARE = 0.5;
+
 interface Body {
   method: ExtractMethod;
   root: Element;
@@ -95,7 +98,8 @@ function run(doc: Document, options: ExtractOptions): Article | null {
 
   const baseUrl = doc.baseURI || doc.URL || '';
   const meta = readMetadata(doc, baseUrl);
-  const build = (b: Body) => buildContent({ root: b.root, keep: b.keep, isHidden, baseUrl, title: meta.title });
+  const build = (b: Body) =>
+    buildContent({ root: b.root, keep: b.keep, isHidden, baseUrl, title: meta.title });
   let built = build(picked);
   // NewsFeed counts characters its own way; when its block builds to less than C_Σ, the short run it
   // replaced is still the better answer (trafilatura-dev: a 320-character interview teaser page).
@@ -176,9 +180,21 @@ function fromArticleBody(doc: Document, scored: Scored, styled: boolean): Body |
 
 /** Luo segments + maximum scoring subsequence (ALGORITHMS.md steps 3–7). */
 function fromSegments(scored: Scored, styled: boolean, force: boolean): Body | 'listing' | null {
-  const run = bestRun(runs(scored), scored);
+  const all = runs(scored);
+  let run = bestRun(all, scored);
   if (run === null) return null;
-  if (!force && looksLikeListing(run, scored)) return 'listing';
+  if (!force && looksLikeListing(run, scored)) {
+    // A teaser stream under the article can outscore it (readability-test-pages' yahoo-3); a home page has
+    // no run of prose half as strong as its listing.
+    const best = run;
+    const alt = bestRun(
+      all.filter((r) => r.end < best.start || r.start > best.end),
+      scored,
+    );
+    if (alt === null || alt.score < ALTERNATIVE_SHARE * best.score || looksLikeListing(alt, scored))
+      return 'listing';
+    run = alt;
+  }
   const indices = [...leadBefore(run, scored), ...range(run.start, run.end), ...notesAfter(run, scored)];
   const segs = pick(scored.segments, indices);
   const drop = styled ? misaligned(segs, positives(scored, indices), readBoxes(segs)) : new Set<number>();

@@ -22,6 +22,9 @@ export function pageStyle(segments: readonly Segment[]): PageStyle {
   const bySize = new Map<number, number>();
   const byColor = new Map<string, number>();
   for (const seg of segments) {
+    // Code is set in its own face and size: on a programming blog its long blocks would outvote the prose
+    // (readability-test-pages' 001: 13 px code made every 16 px paragraph score −1).
+    if (seg.context === 'pre') continue;
     const weight = seg.length;
     for (let i = 0; i < seg.runChars.length; i++) {
       if (seg.runLink[i]) continue;
@@ -54,6 +57,8 @@ export interface SegmentShares {
 }
 
 export function shares(seg: Segment, style: PageStyle): SegmentShares {
+  // A code block is judged by its links alone: its face is never the body's, yet it is the article's.
+  if (seg.context === 'pre') return { size: 1, color: 1, link: seg.linkChars / (seg.length || 1) };
   let size = 0;
   let color = 0;
   for (let i = 0; i < seg.runChars.length; i++) {

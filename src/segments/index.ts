@@ -197,7 +197,9 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     }
     const isBlock = !style.inline;
     if (isBlock) close();
-    if (isBlock && (COLLAPSED_TAGS.has(tag) || el.getAttribute('role') === 'navigation')) {
+    // Most elements carry no attribute at all: one call answers for the five attribute reads below.
+    const attributed = el.hasAttributes();
+    if (isBlock && (COLLAPSED_TAGS.has(tag) || (attributed && el.getAttribute('role') === 'navigation'))) {
       const text = el.textContent ?? '';
       // Raw lengths for the share (whitespace counts on both sides); visible characters for the cost.
       if (text.length <= COLLAPSE_SHARE * pageChars()) {
@@ -211,7 +213,15 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     }
 
     let flagged = top.flagged;
-    const verdict = LANDMARK_TAGS.has(tag) ? -1 : isArticleLandmark(el, tag) ? 1 : namesOf(el);
+    const verdict = LANDMARK_TAGS.has(tag)
+      ? -1
+      : tag === 'article' || tag === 'main'
+        ? 1
+        : !attributed
+          ? 0
+          : isArticleLandmark(el)
+            ? 1
+            : namesOf(el);
     if (verdict !== 0) flagged = verdict < 0 ? el : null;
     const level = headingLevel(tag);
     stack.push({
@@ -236,8 +246,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
  * Markup that declares the article outranks a class name: readability-test-pages' bug-1255978 wraps its
  * `itemprop="articleBody"` in `id="gigya-share-btns-2_gig_containerParent"`.
  */
-function isArticleLandmark(el: Element, tag: string): boolean {
-  if (tag === 'article' || tag === 'main') return true;
+function isArticleLandmark(el: Element): boolean {
   const role = el.getAttribute('role');
   if (role === 'main' || role === 'article') return true;
   return /\barticleBody\b/i.test(el.getAttribute('itemprop') ?? '');

@@ -58,9 +58,14 @@ function computedSource(view: Window, doc: Document): StyleSource {
       const cs = view.getComputedStyle(el);
       const display = cs.display;
       if (display === 'none' || cs.visibility !== 'visible' || cs.opacity === '0') return hiddenStyle(parent);
+      // A truly inline box is neither absolutely positioned (that blockifies its display) nor clipping (overflow
+      // applies to block containers): the hiding tricks below cannot apply, so skip their reads.
+      if (display === 'inline') return new LazyStyle(cs, true, false);
       const position = cs.position;
       const positioned = position === 'absolute' || position === 'fixed';
-      const clipsOverflow = cs.overflowX !== 'visible' || cs.overflowY !== 'visible';
+      // The shorthand is one read where overflow-x and overflow-y are two; it serialises to `visible` only
+      // when both are.
+      const clipsOverflow = cs.overflow !== 'visible';
       // `clip` applies only to absolutely positioned boxes; screen-reader-only text pairs it (or clip-path)
       // with position:absolute.
       if (positioned && (ZERO_CLIP.test(cs.clip) || HIDING_CLIP_PATH.test(cs.clipPath)))
@@ -139,7 +144,7 @@ function unstyledSource(): StyleSource {
 }
 
 function attributeHidden(el: Element): boolean {
-  return el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true';
+  return el.hasAttributes() && (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true');
 }
 
 function hiddenStyle(parent: ElementStyle | null): ElementStyle {
