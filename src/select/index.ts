@@ -273,6 +273,9 @@ function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
   return out;
 }
 
+const FOLLOWING = 4; // Node.DOCUMENT_POSITION_FOLLOWING, without relying on a global Node
+const PRECEDING = 2; // Node.DOCUMENT_POSITION_PRECEDING
+
 /** How far past the run to look for its notes. */
 const NOTES_LOOKAHEAD = 40;
 
@@ -282,21 +285,27 @@ const NOTES_LOOKAHEAD = 40;
  * between (styled-longread fixture: "Notes" and its numbered list).
  */
 export function notesAfter(run: Run, scored: Scored): number[] {
+  const last = Math.min(scored.segments.length - 1, run.end + NOTES_LOOKAHEAD);
+  const ids = new Set<string>();
+  for (let i = run.end + 1; i <= last; i++) {
+    const id = scored.segments[i]?.block.closest('[id]')?.getAttribute('id');
+    if (id) ids.add(id);
+  }
+  const start = scored.segments[run.start]?.block;
+  const end = scored.segments[run.end]?.block;
+  if (ids.size === 0 || !start || !end) return [];
+  // One query for the page's fragment links, kept when they sit inside the run and point past it.
   const targets = new Set<string>();
-  const blocks = new Set<Element>();
-  for (let i = run.start; i <= run.end; i++) {
-    const block = scored.segments[i]?.block;
-    if (!block || blocks.has(block)) continue;
-    blocks.add(block);
-    for (const a of Array.from(block.querySelectorAll('a[href^="#"]'))) {
-      const id = a.getAttribute('href')?.slice(1);
-      if (id) targets.add(id);
-    }
+  for (const a of Array.from(start.ownerDocument.querySelectorAll('a[href^="#"]'))) {
+    const id = a.getAttribute('href')?.slice(1) ?? '';
+    if (!ids.has(id)) continue;
+    const afterStart = start.contains(a) || (start.compareDocumentPosition(a) & FOLLOWING) !== 0;
+    const beforeEnd = end.contains(a) || (end.compareDocumentPosition(a) & PRECEDING) !== 0;
+    if (afterStart && beforeEnd) targets.add(id);
   }
   const out: number[] = [];
   if (targets.size === 0) return out;
   let pending: number[] = [];
-  const last = Math.min(scored.segments.length - 1, run.end + NOTES_LOOKAHEAD);
   for (let i = run.end + 1; i <= last; i++) {
     const s = scored.segments[i] as Segment;
     if (isBoundary(s)) break;
