@@ -7,74 +7,8 @@
 export type NameVerdict = -1 | 0 | 1;
 
 /**
- * Names that mean "not the article", even next to a positive word: `comment-body`, `related-content`,
- * `main-menu`, `post-tags` and `entry-meta` are all boilerplate.
- */
-const NEGATIVE = new Set([
-  'comment',
-  'comments',
-  'commentlist',
-  'disqus',
-  'related',
-  'sidebar',
-  'footer',
-  'share',
-  'sharing',
-  'sharebar',
-  'social',
-  'ad',
-  'ads',
-  'advert',
-  'adverts',
-  'advertisement',
-  'advertising',
-  'adslot',
-  'dfp',
-  'promo',
-  'promos',
-  'newsletter',
-  'cookie',
-  'cookies',
-  'consent',
-  'gdpr',
-  'breadcrumb',
-  'breadcrumbs',
-  'outbrain',
-  'taboola',
-  'sponsored',
-  'sponsor',
-  'recommended',
-  'recommendations',
-  'trending',
-  'nav',
-  'navbar',
-  'navigation',
-  'menu',
-  'widget',
-  'widgets',
-  'banner',
-  'popular',
-  'tags',
-  'rail',
-  'toolbar',
-  'masthead',
-  'pagination',
-  'pager',
-  'modal',
-  'popup',
-  'subscribe',
-  'subscription',
-  'signup',
-  'meta',
-  'teaser',
-  'teasers',
-  'more',
-]);
-
-/**
  * Names that are boilerplate even on a box holding most of the page's prose: a long comment thread can
- * outweigh its article. The other negative names (`teaser`, `share`, `meta`, `more`…) also turn up on the
- * article's own wrapper (trafilatura-dev: `<div class="teaserTyp3 newsSingle">` around a whole news story).
+ * outweigh its article.
  */
 const STRONG = new Set([
   'comment',
@@ -100,6 +34,55 @@ const STRONG = new Set([
   'modal',
   'popup',
 ]);
+
+/**
+ * Boilerplate names that also turn up on the article's own wrapper (trafilatura-dev: `<div class="teaserTyp3
+ * newsSingle">` around a whole news story): ignored on a box holding most of the page's prose.
+ */
+const WEAK = new Set([
+  'share',
+  'sharing',
+  'sharebar',
+  'social',
+  'ad',
+  'ads',
+  'advert',
+  'adverts',
+  'advertisement',
+  'advertising',
+  'adslot',
+  'dfp',
+  'promo',
+  'promos',
+  'sponsored',
+  'sponsor',
+  'recommended',
+  'recommendations',
+  'trending',
+  'widget',
+  'widgets',
+  'banner',
+  'popular',
+  'tags',
+  'rail',
+  'toolbar',
+  'masthead',
+  'pagination',
+  'pager',
+  'subscribe',
+  'subscription',
+  'signup',
+  'meta',
+  'teaser',
+  'teasers',
+  'more',
+]);
+
+/**
+ * Names that mean "not the article", even next to a positive word: `comment-body`, `related-content`,
+ * `main-menu`, `post-tags` and `entry-meta` are all boilerplate.
+ */
+const NEGATIVE = new Set([...STRONG, ...WEAK]);
 
 const POSITIVE = new Set([
   'article',
