@@ -213,7 +213,9 @@ function textChars(body: Body, segments: readonly Segment[]): number {
 function isWholePage(body: Body, segments: readonly Segment[]): boolean {
   let page = 0;
   for (const s of segments) page += s.length;
-  return page > 0 && textChars(body, segments) >= WHOLE_PAGE_SHARE * page;
+  const chars = textChars(body, segments);
+  // Still a paragraph's worth (NewsFeed's C_P): a page that only says "Loading…" has no article.
+  return chars >= NEWSFEED.minParagraphChars && chars >= WHOLE_PAGE_SHARE * page;
 }
 
 function range(from: number, to: number): number[] {

@@ -145,3 +145,14 @@ test('a form whose fields clobber id and className still yields the article arou
   expect(article?.text).toContain('keep the old ferry running');
   expect(article?.text).not.toContain('Leave a comment');
 });
+
+test('a page that is one short note is its own article, a page that only says "Loading…" is not', async ({
+  page,
+}) => {
+  const note =
+    'The library is closed on Monday for the public holiday and opens again on Tuesday at nine, as usual.';
+  await page.setContent(`<body><h1>Opening hours</h1><p>${note}</p></body>`);
+  expect(articleOf(await extractFrom(page, 'document'))?.text).toContain('opens again on Tuesday');
+  await page.setContent('<body><p>Loading…</p></body>');
+  expect(articleOf(await extractFrom(page, 'document'))).toBeNull();
+});
