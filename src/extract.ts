@@ -8,6 +8,7 @@ import { pageStyle } from './score/index.ts';
 import { type Segment, walkSegments } from './segments/index.ts';
 import {
   bestRun,
+  firstCommentsHeading,
   keepInRun,
   leadBefore,
   looksLikeListing,
@@ -37,6 +38,12 @@ const WHOLE_PAGE_SHARE = 0.85;
 
 /** Past a listing, the next run must score this share of it to be the article beside it. */
 const ALTERNATIVE_SHARE = 0.5;
+
+/**
+ * A run after the comments heading is the article only when nothing before that heading scores a fifth of
+ * it (a "Comments" heading above the article, in a left-hand column, must not hide the article).
+ */
+const BEFORE_COMMENTS_SHARE = 0.2;
 
 interface Body {
   method: ExtractMethod;
@@ -194,6 +201,14 @@ function fromSegments(scored: Scored, styled: boolean, force: boolean): Body | '
     if (alt === null || alt.score < ALTERNATIVE_SHARE * best.score || looksLikeListing(alt, scored))
       return 'listing';
     run = alt;
+  }
+  const comments = firstCommentsHeading(scored.segments);
+  if (comments >= 0 && run.start > comments) {
+    const before = bestRun(
+      all.filter((r) => r.end < comments),
+      scored,
+    );
+    if (before !== null && before.score >= BEFORE_COMMENTS_SHARE * run.score) run = before;
   }
   const indices = [...leadBefore(run, scored), ...range(run.start, run.end), ...notesAfter(run, scored)];
   const segs = pick(scored.segments, indices);

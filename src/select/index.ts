@@ -83,6 +83,14 @@ const COMMENTS_HEADING =
 const RELATED_HEADING =
   /^(recommended( for you| stories| articles| reading)?|more (stories|articles|news|from\b.*)|you (may|might) also (like|enjoy)|(most|more) (popular|read|viewed|shared)|trending( now| stories)?|popular (now|stories|articles|posts)|top stories|latest (news|stories|articles))\s*$/i;
 
+/**
+ * The first heading that announces comments, or -1. What follows it is readers' text: on a page of short
+ * paragraphs (a photo diary in Chinese, pixnet) the comment thread can outscore the article it follows.
+ */
+export function firstCommentsHeading(segments: readonly Segment[]): number {
+  return segments.findIndex((s) => s.heading > 0 && s.text.length < 60 && COMMENTS_HEADING.test(s.text));
+}
+
 /** Where an article ends whatever the scores say; runs are cut there and never joined across. */
 export function isBoundary(seg: Segment): boolean {
   return (
