@@ -55,7 +55,7 @@ export function scoreSegments(segments: readonly Segment[], style: PageStyle): S
 /** Landmarks and strong names stay boilerplate even around most of the prose (a long comment thread). */
 function strongBoilerplate(el: Element): boolean {
   const tag = el.localName;
-  if (tag === 'aside' || tag === 'footer' || tag === 'nav') return true;
+  if (tag === 'aside' || tag === 'footer') return true;
   return isStrongNegative(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`);
 }
 
@@ -83,20 +83,22 @@ const COMMENTS_HEADING =
 const RELATED_HEADING =
   /^(recommended( for you| stories| articles| reading)?|more (stories|articles|news|from\b.*)|you (may|might) also (like|enjoy)|(most|more) (popular|read|viewed|shared)|trending( now| stories)?|popular (now|stories|articles|posts)|top stories|latest (news|stories|articles))\s*$/i;
 
+function isCommentsHeading(seg: Segment): boolean {
+  return seg.heading > 0 && seg.text.length < 60 && COMMENTS_HEADING.test(seg.text);
+}
+
 /**
  * The first heading that announces comments, or -1. What follows it is readers' text: on a page of short
  * paragraphs (a photo diary in Chinese, pixnet) the comment thread can outscore the article it follows.
  */
 export function firstCommentsHeading(segments: readonly Segment[]): number {
-  return segments.findIndex((s) => s.heading > 0 && s.text.length < 60 && COMMENTS_HEADING.test(s.text));
+  return segments.findIndex(isCommentsHeading);
 }
 
 /** Where an article ends whatever the scores say; runs are cut there and never joined across. */
 export function isBoundary(seg: Segment): boolean {
   return (
-    seg.heading > 0 &&
-    seg.text.length < 60 &&
-    (COMMENTS_HEADING.test(seg.text) || RELATED_HEADING.test(seg.text))
+    isCommentsHeading(seg) || (seg.heading > 0 && seg.text.length < 60 && RELATED_HEADING.test(seg.text))
   );
 }
 
@@ -269,14 +271,16 @@ const QUOTE_EDGES = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
  */
 function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
   const out = new Set<number>();
-  const prose: string[] = [];
-  for (const i of indices) if ((scored.sign[i] ?? -1) > 0) prose.push(scored.segments[i]?.text ?? '');
+  // One string to search, newline-joined: segment text has no newline, so no match spans two paragraphs.
+  const prose = indices
+    .filter((i) => (scored.sign[i] ?? -1) > 0)
+    .map((i) => scored.segments[i]?.text ?? '')
+    .join('\n');
   for (const i of indices) {
     const s = scored.segments[i] as Segment;
     if ((scored.sign[i] ?? -1) > 0 || s.heading > 0 || s.context === 'figcaption') continue;
     const core = s.text.replace(QUOTE_EDGES, '');
-    if (core.length < PULL_QUOTE_MIN_CHARS) continue;
-    if (prose.some((p) => p !== s.text && p.includes(core))) out.add(i);
+    if (core.length >= PULL_QUOTE_MIN_CHARS && prose.includes(core)) out.add(i);
   }
   return out;
 }
@@ -294,11 +298,13 @@ const NOTES_LOOKAHEAD = 40;
  */
 export function notesAfter(run: Run, scored: Scored): number[] {
   const last = Math.min(scored.segments.length - 1, run.end + NOTES_LOOKAHEAD);
-  const ids = new Set<string>();
+  // The nearest id around each segment past the run: what a footnote link would point at.
+  const idAt = new Map<number, string>();
   for (let i = run.end + 1; i <= last; i++) {
     const id = scored.segments[i]?.block.closest('[id]')?.getAttribute('id');
-    if (id) ids.add(id);
+    if (id) idAt.set(i, id);
   }
+  const ids = new Set(idAt.values());
   const start = scored.segments[run.start]?.block;
   const end = scored.segments[run.end]?.block;
   if (ids.size === 0 || !start || !end) return [];
@@ -317,7 +323,7 @@ export function notesAfter(run: Run, scored: Scored): number[] {
   for (let i = run.end + 1; i <= last; i++) {
     const s = scored.segments[i] as Segment;
     if (isBoundary(s)) break;
-    const id = s.block.closest('[id]')?.getAttribute('id');
+    const id = idAt.get(i);
     if (id && targets.has(id)) {
       out.push(...pending, i);
       pending = [];
