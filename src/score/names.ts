@@ -4,7 +4,8 @@
  * tokens so `article-content has-sidebar` is not taken for a sidebar.
  */
 
-export type NameVerdict = -1 | 0 | 1;
+/** −2 strong boilerplate (STRONG), −1 boilerplate, 0 no verdict, 1 article. */
+export type NameVerdict = -2 | -1 | 0 | 1;
 
 /**
  * Names that are boilerplate even on a box holding most of the page's prose: a long comment thread can
@@ -78,12 +79,6 @@ const WEAK = new Set([
   'more',
 ]);
 
-/**
- * Names that mean "not the article", even next to a positive word: `comment-body`, `related-content`,
- * `main-menu`, `post-tags` and `entry-meta` are all boilerplate.
- */
-const NEGATIVE = new Set([...STRONG, ...WEAK]);
-
 const POSITIVE = new Set([
   'article',
   'body',
@@ -114,6 +109,7 @@ function tokensOf(names: string): string[] {
 export function nameVerdict(names: string): NameVerdict {
   if (names === '') return 0;
   const tokens = tokensOf(names);
+  let strong = false;
   let negative = false;
   let positive = false;
   for (let i = 0; i < tokens.length; i++) {
@@ -123,9 +119,14 @@ export function nameVerdict(names: string): NameVerdict {
       i++;
       continue;
     }
-    if (NEGATIVE.has(t)) negative = true;
+    if (STRONG.has(t)) strong = true;
+    else if (WEAK.has(t)) negative = true;
     else if (POSITIVE.has(t)) positive = true;
   }
+  // A negative word wins over a positive one: `comment-body`, `related-content`, `main-menu`, `post-tags`
+  // and `entry-meta` are all boilerplate. Strong only unmixed: `article-content sticky-sidebar` is a layout
+  // flag on the article's own box (trafilatura-dev: timesofisrael, theverge, kaieteurnews).
+  if (strong) return positive ? -1 : -2;
   if (negative) return -1;
   return positive ? 1 : 0;
 }

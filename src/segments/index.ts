@@ -54,19 +54,35 @@ interface Frame {
   floated: boolean;
 }
 
+/**
+ * An id of four or more lower-case words joined by hyphens is a heading's anchor, not a component name:
+ * Sphinx gives `<div class="section" id="sharing-with-a-single-developer">` (readability-test-pages'
+ * mercurial lost two thirds of its text to the word "sharing").
+ */
+const HEADING_SLUG = /^[a-z0-9]+(-[a-z0-9]+){3,}$/;
+
 /** Landmark tags read as boilerplate names: NewsFeed drops `aside`; a page `footer` is never the article. */
 const LANDMARK_TAGS = new Set(['aside', 'footer']);
 
 /**
  * Boxes walked as one boilerplate segment instead of element by element (`nav` is skipped outright, see
- * SKIP_TAGS): page footers are 11% of a news page's elements on 60 trafilatura-dev pages, and every element
- * walked costs a computed-style read. Their text still counts as MSS cost, hidden text included
+ * SKIP_TAGS): page footers are 11% of a news page's elements on 60 trafilatura-dev pages, and boxes with a
+ * STRONG boilerplate name (names.ts: comments, sidebar, menu, related…) 32% on 80; every element walked costs
+ * a computed-style read. Scoring would give each of their segments −1 anyway (select: a strong name holds
+ * on any box below half the page's text). Their text still counts as MSS cost, hidden text included
  * (textContent), which is why `aside` is walked: an inline gallery box mid-article (standard.co.uk) would
  * cost 3,000 characters of hidden slides and cut the article in two.
  */
 const COLLAPSED_TAGS = new Set(['footer']);
 /** Unless the box holds this share of the page's text: then it is a misused wrapper around the article. */
 const COLLAPSE_SHARE = 0.5;
+/**
+ * Nor is a named box collapsed around markup or names that declare the article: the name is then a layout
+ * flag (`<div class="c-fixed-sidebar-layout">` around the story, trafilatura-dev: threatpost, dalloz).
+ * Substrings, so this errs towards walking: a comment thread with `comment-content` is walked as before.
+ */
+const ARTICLE_MARKUP =
+  'article, main, [role="main"], [itemprop~="articleBody" i], [class*="article" i], [class*="content" i], [class*="story" i], [class*="entry" i], [class*="post" i], [id*="article" i], [id*="content" i], [id*="story" i], [id*="post" i]';
 
 export function walkSegments(root: Element, styles: StyleSource, maxElements: number): Walk {
   const segments: Segment[] = [];
@@ -92,8 +108,13 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
   // attribute, not `el.id`: a form with an input named "id" clobbers that property.
   const namesOf = (el: Element): NameVerdict => {
     const byClass = verdictOf(el.getAttribute('class') ?? '');
+    const id = el.getAttribute('id') ?? '';
+    const byId = HEADING_SLUG.test(id) ? 0 : verdictOf(id);
+    // Strong only unmixed across the two as within each (names.ts): `id="comment-title"
+    // class="user-post-title"` is a heading to keep (pixnet's comments heading).
+    if (byClass === -2) return byId === 1 ? -1 : -2;
     if (byClass < 0) return byClass;
-    const byId = verdictOf(el.getAttribute('id') ?? '');
+    if (byId === -2) return byClass === 1 ? -1 : -2;
     return byId !== 0 ? byId : byClass;
   };
 
@@ -199,7 +220,24 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     if (isBlock) close();
     // Most elements carry no attribute at all: one call answers for the five attribute reads below.
     const attributed = el.hasAttributes();
-    if (isBlock && (COLLAPSED_TAGS.has(tag) || (attributed && el.getAttribute('role') === 'navigation'))) {
+    const verdict = LANDMARK_TAGS.has(tag)
+      ? -1
+      : tag === 'article' || tag === 'main'
+        ? 1
+        : !attributed
+          ? 0
+          : isArticleLandmark(el)
+            ? 1
+            : namesOf(el);
+    const level = headingLevel(tag);
+    if (
+      isBlock &&
+      level === 0 &&
+      (COLLAPSED_TAGS.has(tag) ||
+        (attributed &&
+          ((verdict === -2 && el.querySelector(ARTICLE_MARKUP) === null) ||
+            el.getAttribute('role') === 'navigation')))
+    ) {
       const text = el.textContent ?? '';
       // Raw lengths for the share (whitespace counts on both sides); visible characters for the cost.
       if (text.length <= COLLAPSE_SHARE * pageChars()) {
@@ -213,17 +251,10 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     }
 
     let flagged = top.flagged;
-    const verdict = LANDMARK_TAGS.has(tag)
-      ? -1
-      : tag === 'article' || tag === 'main'
-        ? 1
-        : !attributed
-          ? 0
-          : isArticleLandmark(el)
-            ? 1
-            : namesOf(el);
-    if (verdict !== 0) flagged = verdict < 0 ? el : null;
-    const level = headingLevel(tag);
+    // Names count on blocks only: the segment belongs to its block, and an inline box's name (a share count
+    // opening a paragraph, readability-test-pages' mathjax formulas classed `CtxtMenu_Attached`) would
+    // otherwise flag the whole paragraph its text starts.
+    if (verdict !== 0 && isBlock) flagged = verdict < 0 ? el : null;
     stack.push({
       el,
       next: el.firstChild,
