@@ -82,7 +82,7 @@ export const DEFAULT_BLOCK_TAGS: ReadonlySet<string> = new Set([
 ]);
 
 /** The block context a segment's text sits in; article text lives mostly in `p`. */
-export type SegmentContext = 'p' | 'li' | 'td' | 'pre' | 'blockquote' | 'figcaption' | 'other';
+export type SegmentContext = 'p' | 'li' | 'td' | 'pre' | 'math' | 'blockquote' | 'figcaption' | 'other';
 
 export const CONTEXT_TAGS: Readonly<Record<string, SegmentContext>> = {
   p: 'p',
@@ -92,6 +92,7 @@ export const CONTEXT_TAGS: Readonly<Record<string, SegmentContext>> = {
   td: 'td',
   th: 'td',
   pre: 'pre',
+  math: 'math',
   blockquote: 'blockquote',
   figcaption: 'figcaption',
   caption: 'figcaption',

@@ -22,9 +22,7 @@ export function pageStyle(segments: readonly Segment[]): PageStyle {
   const bySize = new Map<number, number>();
   const byColor = new Map<string, number>();
   for (const seg of segments) {
-    // Code is set in its own face and size: on a programming blog its long blocks would outvote the prose
-    // (readability-test-pages' 001: 13 px code made every 16 px paragraph score −1).
-    if (seg.context === 'pre') continue;
+    if (ownFace(seg)) continue;
     const weight = seg.length;
     for (let i = 0; i < seg.runChars.length; i++) {
       if (seg.runLink[i]) continue;
@@ -50,6 +48,15 @@ function argmax<K>(m: Map<K, number>): K | undefined {
   return best;
 }
 
+/**
+ * Code is set in its own face and size: on a programming blog its long blocks would outvote the prose
+ * (readability-test-pages' 001: 13 px code made every 16 px paragraph score −1). So are formulas: their
+ * sub- and superscripts are smaller by design (mathjax: display equations scored −1 and were cut).
+ */
+function ownFace(seg: Segment): boolean {
+  return seg.context === 'pre' || seg.context === 'math';
+}
+
 export interface SegmentShares {
   size: number;
   color: number;
@@ -57,8 +64,8 @@ export interface SegmentShares {
 }
 
 export function shares(seg: Segment, style: PageStyle): SegmentShares {
-  // A code block is judged by its links alone: its face is never the body's, yet it is the article's.
-  if (seg.context === 'pre') return { size: 1, color: 1, link: seg.linkChars / (seg.length || 1) };
+  // Code and formulas are judged by their links alone: their face is never the body's, yet they are the article's.
+  if (ownFace(seg)) return { size: 1, color: 1, link: seg.linkChars / (seg.length || 1) };
   let size = 0;
   let color = 0;
   for (let i = 0; i < seg.runChars.length; i++) {
