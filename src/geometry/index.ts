@@ -55,11 +55,22 @@ export function misaligned(
   if (column === null) return out;
   const colLeft = column.left - EDGE_SLACK;
   const colRight = column.left + column.width + EDGE_SLACK;
+  const isOutside = (box: Box): boolean => box.left + box.width <= colLeft || box.left >= colRight;
+  // A table's cells sit side by side by design: a row with a cell in the column is all in it
+  // (readability-test-pages' wikipedia-4 lost every film's title, a <th> left of its description).
+  const rows = new Set<Element>();
+  for (const seg of segments) {
+    const box = boxes.get(seg.block);
+    if (seg.context === 'td' && box && box.width > 0 && !isOutside(box)) {
+      const row = seg.block.closest('tr');
+      if (row) rows.add(row);
+    }
+  }
   for (const seg of segments) {
     const box = boxes.get(seg.block);
     if (!box || box.width === 0) continue;
-    const right = box.left + box.width;
-    const outside = right <= colLeft || box.left >= colRight;
+    const inRow = rows.size > 0 && seg.context === 'td' && rows.has(seg.block.closest('tr') as Element);
+    const outside = isOutside(box) && !inRow;
     const narrowFloat = seg.floated && box.width < NARROW_SHARE * column.width;
     if (outside || (narrowFloat && seg.context !== 'figcaption')) out.add(seg.index);
   }
