@@ -210,10 +210,11 @@ function fromSegments(scored: Scored, styled: boolean, force: boolean): Body | '
     );
     if (before !== null && before.score >= BEFORE_COMMENTS_SHARE * run.score) run = before;
   }
-  const indices = [...leadBefore(run, scored), ...range(run.start, run.end), ...notesAfter(run, scored)];
+  const notes = notesAfter(run, scored);
+  const indices = [...leadBefore(run, scored), ...range(run.start, run.end), ...notes];
   const segs = pick(scored.segments, indices);
   const drop = styled ? misaligned(segs, positives(scored, indices), readBoxes(segs)) : new Set<number>();
-  const { kept, dropped } = keepInRun(indices, scored, drop);
+  const { kept, dropped } = keepInRun(indices, scored, drop, new Set(notes));
   if (kept.length === 0) return null;
   return { method: 'segments', root: commonAncestor(kept), keep: textNodes(kept), run, dropped };
 }

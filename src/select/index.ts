@@ -69,10 +69,11 @@ const HR_COST = 150;
 /**
  * A heading that announces the comments ends the article whatever the styles say: without the site's CSS,
  * comments look exactly like article paragraphs (blog-post fixture). Chinese, Japanese and Korean words for
- * "comments" have no word boundary after them ("留言列表 (42)" on pixnet).
+ * "comments" have no word boundary after them ("留言列表 (42)" on pixnet). "Response" alone is a section of an
+ * article about HTTP (readability-test-pages' 002); comments say "Responses" or "3 Responses".
  */
 const COMMENTS_HEADING =
-  /^(?:(\d+\s+)?(comments?|responses?|replies|reactions|discussion|leave a (reply|comment)|kommentare?|commentaires?|comentarios?|commenti|komentarze|reacties|\d+\s*(comments?|kommentare?))\b|留言|评论|評論|回應|コメント|댓글)/i;
+  /^(?:(\d+\s+)?(comments?|responses|replies|reactions|discussion|leave a (reply|comment)|kommentare?|commentaires?|comentarios?|commenti|komentarze|reacties|\d+\s*(comments?|responses?|kommentare?))\b|留言|评论|評論|回應|コメント|댓글)/i;
 
 /**
  * A heading that announces other stories ends the article too: teaser streams ("Recommended for You" and a
@@ -95,10 +96,15 @@ export function firstCommentsHeading(segments: readonly Segment[]): number {
   return segments.findIndex(isCommentsHeading);
 }
 
-/** Where an article ends whatever the scores say; runs are cut there and never joined across. */
-export function isBoundary(seg: Segment): boolean {
+/**
+ * Where an article ends whatever the scores say; runs are cut there and never joined across. Not a
+ * "Recommended" heading over a boilerplate box: that box sits inside the article (citylab-1's mid-article
+ * "Recommended" links), and its own segments already cost what they should.
+ */
+export function isBoundary(seg: Segment, boilerplate: boolean): boolean {
   return (
-    isCommentsHeading(seg) || (seg.heading > 0 && seg.text.length < 60 && RELATED_HEADING.test(seg.text))
+    isCommentsHeading(seg) ||
+    (!boilerplate && seg.heading > 0 && seg.text.length < 60 && RELATED_HEADING.test(seg.text))
   );
 }
 
@@ -109,7 +115,7 @@ export function runs(scored: Scored): Run[] {
   let from = 0;
   for (let i = 0; i <= segs.length; i++) {
     const seg = segs[i];
-    if (seg !== undefined && !isBoundary(seg)) continue;
+    if (seg !== undefined && !isBoundary(seg, scored.boilerplate[i] === true)) continue;
     const scores: number[] = [];
     const owner: number[] = [];
     for (let k = from; k < i; k++) {
@@ -151,7 +157,7 @@ export function bestRun(all: readonly Run[], scored: Scored): Run | null {
     let cost = 0;
     for (let i = from; i <= to; i++) {
       const s = scored.segments[i];
-      if (s && isBoundary(s)) return Number.POSITIVE_INFINITY;
+      if (s && isBoundary(s, scored.boilerplate[i] === true)) return Number.POSITIVE_INFINITY;
       cost += (scored.sign[i] ?? -1) < 0 ? (s?.length ?? 0) : 0;
     }
     return cost;
@@ -181,6 +187,7 @@ function sameArticle(segments: readonly Segment[], a: number, b: number): boolea
 
 /** A paragraph this long, styled apart, right before the body, is a lead (standfirst), not a caption. */
 const LEAD_MIN_CHARS = 60;
+const SENTENCE_END = /[.!?…。！？]["'”’»)]?$/;
 /** How far back to look past a byline, a date and a picture for a lead. */
 const LEAD_LOOKBACK = 8;
 
@@ -200,6 +207,12 @@ export function leadBefore(run: Run, scored: Scored): number[] {
     // only another article's text stops the walk.
     const otherArticle = s.article !== null && s.article !== first.article;
     if (s.heading === 1 || otherArticle || scored.segments[i + 1]?.hrBefore) break;
+    // A sentence set as a heading is a standfirst too (readability-test-pages' cnn: a 120-character <h2>
+    // ending in a full stop); titles and section heads don't end in one.
+    if (s.heading > 1 && sh.link <= 0.2 && s.length >= LEAD_MIN_CHARS && SENTENCE_END.test(s.text)) {
+      out.unshift(i);
+      continue;
+    }
     // Share buttons and bylines sit between a standfirst and the body: step over them.
     if (scored.boilerplate[i] || sh.link > 0.2 || s.heading > 0) continue;
     // The lead picture's caption belongs to the article (the figure itself comes with it in the build).
@@ -218,22 +231,32 @@ export function leadBefore(run: Run, scored: Scored): number[] {
  */
 const TEASER_CHARS = 160;
 
+/**
+ * Headlines and prose are counted at headline length: "Next", "Learn more" and "Themes" under each section of
+ * a product page (readability-test-pages' mozilla-1) are buttons, not a list of stories, and a teaser's
+ * 18-character source label ("Good Morning America", yahoo-3) is not a paragraph of its own.
+ */
+const HEADLINE_CHARS = 20;
+
 export function looksLikeListing(run: Run, scored: Scored): boolean {
   const articles = new Set<Element>();
-  let linkItems = 0;
+  let headlines = 0;
   let prose = 0;
   let proseChars = 0;
+  let longProse = 0;
   for (let i = run.start; i <= run.end; i++) {
     const s = scored.segments[i] as Segment;
     if (s.article) articles.add(s.article);
-    if ((scored.shares[i]?.link ?? 0) > 0.5) linkItems++;
-    else if ((scored.sign[i] ?? -1) > 0) {
+    if ((scored.shares[i]?.link ?? 0) > 0.5) {
+      if (s.length >= HEADLINE_CHARS) headlines++;
+    } else if ((scored.sign[i] ?? -1) > 0) {
       prose++;
       proseChars += s.length;
+      if (s.length >= HEADLINE_CHARS) longProse++;
     }
   }
   if (prose > 0 && proseChars / prose >= TEASER_CHARS) return false;
-  return (articles.size >= 3 && prose <= 1.5 * articles.size) || (linkItems >= 4 && linkItems >= prose);
+  return (articles.size >= 3 && prose <= 1.5 * articles.size) || (headlines >= 4 && headlines >= longProse);
 }
 
 /**
@@ -244,6 +267,7 @@ export function keepInRun(
   indices: readonly number[],
   scored: Scored,
   misaligned: ReadonlySet<number>,
+  notes: ReadonlySet<number> = new Set(),
 ): { kept: Segment[]; dropped: number } {
   const kept: Segment[] = [];
   let dropped = 0;
@@ -251,8 +275,12 @@ export function keepInRun(
   for (const i of indices) {
     const s = scored.segments[i] as Segment;
     const flaggedOut = scored.boilerplate[i] === true;
-    const linkList = (scored.shares[i]?.link ?? 0) > 0.5 && s.context !== 'td' && s.context !== 'pre';
-    if (flaggedOut || linkList || misaligned.has(i) || pullQuote.has(i)) dropped++;
+    // A note is what the article's own links point at: its cited title is a link, its list may be set in
+    // columns (Wikipedia's references), and it stays whole.
+    const note = notes.has(i);
+    const linkList =
+      !note && (scored.shares[i]?.link ?? 0) > 0.5 && s.context !== 'td' && s.context !== 'pre';
+    if (flaggedOut || linkList || (!note && misaligned.has(i)) || pullQuote.has(i)) dropped++;
     else kept.push(s);
   }
   // Trim what is left at the edges that is not prose: a run never starts or ends on a stray caption.
@@ -288,47 +316,54 @@ function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
 const FOLLOWING = 4; // Node.DOCUMENT_POSITION_FOLLOWING, without relying on a global Node
 const PRECEDING = 2; // Node.DOCUMENT_POSITION_PRECEDING
 
-/** How far past the run to look for its notes. */
+/** How far past the run to look for its first note ("See also" and a navigation box can come first). */
 const NOTES_LOOKAHEAD = 40;
+/** Once the notes start, this many segments that are not notes end them. */
+const NOTES_GAP = 3;
 
 /**
  * Footnotes are set smaller than the body, so Luo's size test ends the run before them; yet the run's own
- * `#` links point at them. Returns the segments after the run that are such targets, with the headings
- * between (styled-longread fixture: "Notes" and its numbered list).
+ * `#` links point at them. Returns the segments after the run that are such targets, or inside one, with
+ * the headings between (styled-longread fixture: "Notes" and its numbered list; Wikipedia's references,
+ * `<li id="cite_note-3">` around a `<cite>` and its date).
  */
 export function notesAfter(run: Run, scored: Scored): number[] {
-  const last = Math.min(scored.segments.length - 1, run.end + NOTES_LOOKAHEAD);
-  // The nearest id around each segment past the run: what a footnote link would point at.
-  const idAt = new Map<number, string>();
-  for (let i = run.end + 1; i <= last; i++) {
-    const id = scored.segments[i]?.block.closest('[id]')?.getAttribute('id');
-    if (id) idAt.set(i, id);
-  }
-  const ids = new Set(idAt.values());
   const start = scored.segments[run.start]?.block;
   const end = scored.segments[run.end]?.block;
-  if (ids.size === 0 || !start || !end) return [];
-  // One query for the page's fragment links, kept when they sit inside the run and point past it.
+  if (!start || !end || run.end + 1 >= scored.segments.length) return [];
+  // One query for the page's fragment links, kept when they sit inside the run. Any URL before the `#`:
+  // saved pages spell their own address out (wikipedia-4: `href="https://en.wikipedia.org/wiki/…#cite_note-2"`),
+  // and a fragment only counts where an element past the run carries it as its id.
   const targets = new Set<string>();
-  for (const a of Array.from(start.ownerDocument.querySelectorAll('a[href^="#"]'))) {
-    const id = a.getAttribute('href')?.slice(1) ?? '';
-    if (!ids.has(id)) continue;
+  for (const a of Array.from(start.ownerDocument.querySelectorAll('a[href*="#"]'))) {
+    const href = a.getAttribute('href') ?? '';
+    const id = href.slice(href.indexOf('#') + 1);
+    if (id === '') continue;
     const afterStart = start.contains(a) || (start.compareDocumentPosition(a) & FOLLOWING) !== 0;
     const beforeEnd = end.contains(a) || (end.compareDocumentPosition(a) & PRECEDING) !== 0;
     if (afterStart && beforeEnd) targets.add(id);
   }
   const out: number[] = [];
   if (targets.size === 0) return out;
+  const isNote = (el: Element): boolean => {
+    for (let e: Element | null = el; e !== null; e = e.parentElement) {
+      if (e === end || e.contains(end)) return false;
+      const id = e.getAttribute('id');
+      if (id && targets.has(id)) return true;
+    }
+    return false;
+  };
   let pending: number[] = [];
-  for (let i = run.end + 1; i <= last; i++) {
+  let gap = 0;
+  for (let i = run.end + 1; i < scored.segments.length; i++) {
     const s = scored.segments[i] as Segment;
-    if (isBoundary(s)) break;
-    const id = idAt.get(i);
-    if (id && targets.has(id)) {
+    if (isBoundary(s, scored.boilerplate[i] === true)) break;
+    if (isNote(s.block)) {
       out.push(...pending, i);
       pending = [];
+      gap = 0;
     } else if (s.heading > 0) pending.push(i);
-    else if (out.length > 0 || (scored.sign[i] ?? -1) > 0) break;
+    else if (++gap > (out.length > 0 ? NOTES_GAP : NOTES_LOOKAHEAD)) break;
   }
   return out;
 }
