@@ -105,6 +105,7 @@ function run(doc: Document, options: ExtractOptions): Article | null {
 
   const baseUrl = doc.baseURI || doc.URL || '';
   const meta = readMetadata(doc, baseUrl);
+  t = lap('metadata', t);
   const build = (b: Body) =>
     buildContent({ root: b.root, keep: b.keep, isHidden, baseUrl, title: meta.title });
   let built = build(picked);
@@ -175,6 +176,21 @@ function fromArticleBody(doc: Document, scored: Scored, styled: boolean): Body |
         readBoxes(pick(scored.segments, indices)),
       )
     : new Set<number>();
+  // Inside a declared article body the body is the wrapper, so a boilerplate-named box in it is furniture
+  // set in the story, however much text it holds (readability-test-pages' bug-1255978: a 50-slide gallery in
+  // `dnd-widget-wrapper`, 80% of the page's prose), unless it holds the body's opening.
+  const opening = indices.find((i) => scored.sign[i] === 1);
+  const openingBlock = opening === undefined ? null : scored.segments[opening]?.block;
+  for (const i of indices) {
+    const flagged = scored.segments[i]?.flagged;
+    if (
+      flagged &&
+      flagged !== best.el &&
+      best.el.contains(flagged) &&
+      !flagged.contains(openingBlock ?? null)
+    )
+      drop.add(i);
+  }
   const { kept, dropped } = keepInRun(indices, scored, drop);
   return {
     method: 'articleBody',
