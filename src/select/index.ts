@@ -272,20 +272,47 @@ export function keepInRun(
   const kept: Segment[] = [];
   let dropped = 0;
   const pullQuote = pullQuotes(indices, scored);
+  const isLinks = (i: number): boolean => (scored.shares[i]?.link ?? 0) > 0.5;
+  // A list that has prose items is the article's own list: its items that are mostly a link (a bug title,
+  // a cited paper) are points of it, not "Read more" links (readability-test-pages' firefox-nightly-blog
+  // lost a third of its text, one linked bug per item).
+  const proseLists = new Set<Element>();
+  for (const i of indices) {
+    const s = scored.segments[i] as Segment;
+    if (s.context === 'li' && !isLinks(i) && scored.sign[i] === 1) {
+      const list = outerList(s.block);
+      if (list) proseLists.add(list);
+    }
+  }
   for (const i of indices) {
     const s = scored.segments[i] as Segment;
     const flaggedOut = scored.boilerplate[i] === true;
     // A note is what the article's own links point at: its cited title is a link, its list may be set in
     // columns (Wikipedia's references), and it stays whole.
     const note = notes.has(i);
-    const linkList =
-      !note && (scored.shares[i]?.link ?? 0) > 0.5 && s.context !== 'td' && s.context !== 'pre';
+    const inProseList =
+      proseLists.size > 0 && s.context === 'li' && proseLists.has(outerList(s.block) as Element);
+    const linkList = !note && !inProseList && isLinks(i) && s.context !== 'td' && s.context !== 'pre';
     if (flaggedOut || linkList || (!note && misaligned.has(i)) || pullQuote.has(i)) dropped++;
     else kept.push(s);
   }
   // Trim what is left at the edges that is not prose: a run never starts or ends on a stray caption.
   while (kept.length > 0 && kept[kept.length - 1]?.heading) kept.pop();
   return { kept, dropped };
+}
+
+/** The outermost list a list item belongs to: nested sub-lists are points of the same list. */
+function outerList(el: Element): Element | null {
+  let list: Element | null = null;
+  for (
+    let e: Element | null = el.closest('ul, ol');
+    e !== null;
+    e = e.parentElement?.closest('ul, ol') ?? null
+  ) {
+    list = e;
+    if (e.parentElement?.closest('li') == null) break;
+  }
+  return list;
 }
 
 /** Shorter than this, a repeated phrase is a coincidence, not a pull quote. */
