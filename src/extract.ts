@@ -115,7 +115,7 @@ function run(doc: Document, options: ExtractOptions): Article | null {
     picked = chosen;
     built = build(picked);
   }
-  lap('build', t);
+  t = lap('build', t);
   // A stub (a paywall teaser, a video caption) is not an article. The fallback keeps NewsFeed's own C_Σ; a
   // chosen run may be shorter (trafilatura-dev has real articles of 300 characters).
   const minChars = picked.method === 'fallback' ? MIN_ARTICLE_CHARS : MIN_RUN_CHARS;
@@ -132,6 +132,7 @@ function run(doc: Document, options: ExtractOptions): Article | null {
     timings,
   };
   const reading = readingStats(built.text, meta.lang);
+  lap('reading', t);
   timings.total = now() - t0;
   return {
     title: meta.title,

@@ -57,6 +57,9 @@ function computedSource(view: Window, doc: Document): StyleSource {
       // can matter. Measured on 150 trafilatura-dev pages: the walk went from 7.4 to 5.3 ms median.
       const cs = view.getComputedStyle(el);
       const display = cs.display;
+      // A bare inline element (<em>, <b>, a plain <span>: no class, id or style for a rule to hide it by)
+      // inside a visible box is visible: skip two of its three reads.
+      if (display === 'inline' && !el.hasAttributes()) return new LazyStyle(cs, true, false);
       if (display === 'none' || cs.visibility !== 'visible' || cs.opacity === '0') return hiddenStyle(parent);
       // A truly inline box is neither absolutely positioned (that blockifies its display) nor clipping (overflow
       // applies to block containers): the hiding tricks below cannot apply, so skip their reads.
