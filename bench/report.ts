@@ -63,7 +63,7 @@ export function markdownReport(input: ReportInput): string {
     `- \`${info.command}\`, ${info.runtimeSeconds.toFixed(0)} s${info.limit !== null ? `, first ${info.limit} pages per corpus` : ''}`,
     `- git ${info.git}; lectern.js ${info.lecternJs}; Readability ${info.readability ?? 'not run'}; ${info.chromium}`,
     `- Times: in the page, performance.now() around each call; median of ${info.runs} calls after one warm-up ` +
-      "(cold = the warm-up call); median and p95 over pages. Readability's time includes `document.cloneNode(true)`.",
+      "(cold = the warm-up call); median and p95 over pages; which extractor goes first alternates by page. Readability's time includes `document.cloneNode(true)`.",
     '- Full-text corpora: lower-cased Unicode word tokens, 4-token shingle multisets; P averaged over pages with ' +
       'output, R over pages with gold, F1 of the two means; exact = same token sequence. trafilatura-dev: ' +
       'snippet matching, micro-averaged, and accuracy. ± = half-width of the 95% bootstrap interval (1000 page resamples).',

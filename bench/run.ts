@@ -251,7 +251,7 @@ async function main(argv: string[]): Promise<number> {
             scripts,
             corpus.name,
             { ...page, goldText: await gold(page) },
-            runOptions,
+            { ...runOptions, lecternFirst: index % 2 === 0 },
           );
           records.push(record);
           jsonl.write(`${JSON.stringify(record)}\n`);

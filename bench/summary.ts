@@ -38,6 +38,8 @@ export interface PageRecord {
   loadError: string | null;
   /** Main-frame navigations away from the page that were refused (meta refresh). */
   blockedNavigations: string[];
+  /** Which extractor ran first in the page (the run alternates it). */
+  first: 'lectern' | 'readability';
 }
 
 export interface ExtractorSummary {

@@ -1,3 +1,4 @@
+import { comparable } from '../dom/chars.ts';
 import { MATHML_NS } from './math.ts';
 import { OUTPUT_BLOCKS } from './tags.ts';
 
@@ -129,14 +130,6 @@ function dropTitleHeading(container: Element, title: string): void {
       return;
     }
   }
-}
-
-function comparable(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 }
 
 /**

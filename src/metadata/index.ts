@@ -1,7 +1,8 @@
 import { parseUrl } from '../build/urls.ts';
+import { comparable } from '../dom/chars.ts';
 import type { Article, TextDirection } from '../types.ts';
 import { readLinkedData } from './jsonld.ts';
-import { cleanTitle, comparable, normalize, stripSiteName } from './title.ts';
+import { cleanTitle, normalize, stripSiteName } from './title.ts';
 
 export { countWords, readingMinutes, readingStats } from './reading.ts';
 export { cleanTitle } from './title.ts';

@@ -1,3 +1,4 @@
+import { comparable } from '../dom/chars.ts';
 import { countWords } from './reading.ts';
 
 /**
@@ -112,15 +113,6 @@ function join(parts: string[], separators: string[]): string {
 
 export function normalize(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-/** For comparing texts: case, punctuation and spacing don't matter. */
-export function comparable(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 }
 
 function escapeRegExp(text: string): string {

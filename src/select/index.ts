@@ -1,3 +1,4 @@
+import { trimToLettersAndDigits } from '../dom/chars.ts';
 import { maximalRuns, type Run } from '../mss/index.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from '../score/index.ts';
 import { isStrongNegative } from '../score/names.ts';
@@ -317,7 +318,6 @@ function outerList(el: Element): Element | null {
 
 /** Shorter than this, a repeated phrase is a coincidence, not a pull quote. */
 const PULL_QUOTE_MIN_CHARS = 25;
-const QUOTE_EDGES = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
 /**
  * A pull quote repeats a sentence of the article in display type; styled apart, it is one of the run's −1
@@ -334,7 +334,7 @@ function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
   for (const i of indices) {
     const s = scored.segments[i] as Segment;
     if ((scored.sign[i] ?? -1) > 0 || s.heading > 0 || s.context === 'figcaption') continue;
-    const core = s.text.replace(QUOTE_EDGES, '');
+    const core = trimToLettersAndDigits(s.text);
     if (core.length >= PULL_QUOTE_MIN_CHARS && prose.includes(core)) out.add(i);
   }
   return out;

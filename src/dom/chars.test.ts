@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { isLetterOrDigitAt, lettersAndDigits, trimToLettersAndDigits } from './chars.ts';
+
+describe('isLetterOrDigitAt', () => {
+  it('agrees with /[\\p{L}\\p{N}]/u on every code point of the BMP and the emoji planes', () => {
+    const property = /^[\p{L}\p{N}]/u;
+    const wrong: string[] = [];
+    for (let cp = 0; cp <= 0x1ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const s = String.fromCodePoint(cp);
+      if (isLetterOrDigitAt(s, 0) !== property.test(s)) wrong.push(cp.toString(16));
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('lettersAndDigits', () => {
+  it('folds every run of other characters into one space and trims', () => {
+    expect(lettersAndDigits('  “Hello”, wörld — 2024! ')).toBe('Hello wörld 2024');
+    expect(lettersAndDigits('東京 — ソウル🙂서울')).toBe('東京 ソウル 서울');
+    expect(lettersAndDigits('𝐀𝐁 x')).toBe('𝐀𝐁 x');
+    expect(lettersAndDigits('—…')).toBe('');
+  });
+
+  it('equals the property-regex version on random mixed-script strings', () => {
+    const pool =
+      ' ,.;:!?-—’“”«»()[]{}#%&*/\\\u00a0\u00ad©®°±²µ¶·¹º¼½¾×÷ÀÉÖØßæøÿĀőŒžƒǅȳΑάωЖжѢ҂Ӂאבּعً٣東ソ서€™→∑■☃🙂𝐀1a';
+    const chars = Array.from(pool);
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let n = 0; n < 2000; n++) {
+      let s = '';
+      const len = Math.floor(random() * 12);
+      for (let k = 0; k < len; k++) s += chars[Math.floor(random() * chars.length)];
+      expect(lettersAndDigits(s), JSON.stringify(s)).toBe(s.replace(/[^\p{L}\p{N}]+/gu, ' ').trim());
+    }
+  });
+});
+
+describe('trimToLettersAndDigits', () => {
+  it('cuts quotes, dashes and emoji at the edges only', () => {
+    expect(trimToLettersAndDigits('“It was, in short, a mess.” 🙂')).toBe('It was, in short, a mess');
+    expect(trimToLettersAndDigits('— ¿Qué? —')).toBe('Qué');
+    expect(trimToLettersAndDigits('...')).toBe('');
+    expect(trimToLettersAndDigits('𝐀')).toBe('𝐀');
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * Letter-or-digit tests without compiling a Unicode-property regex on every page.
+ *
+ * V8 compiles `\p{L}`-style classes into large native code the first time they run, once per page: in a
+ * fresh Chromium tab `/[^\p{L}\p{N}]+/gu` took 4–5 ms to first use and `/[\p{L}\p{N}\p{M}]/uy` 6–10 ms,
+ * more than the warm extraction of a whole fixture page (≈3 ms). The content script runs once per page, so
+ * that cost was paid on every reader command. Code ranges settle the characters of common scripts; the
+ * property regex is only compiled for a page that has a character outside them.
+ */
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/uy;
+
+/** U+0080–U+00BF that are letters or digits: ª ² ³ µ ¹ º ¼ ½ ¾. */
+const LATIN1_EXTRA = new Set([0xaa, 0xb2, 0xb3, 0xb5, 0xb9, 0xba, 0xbc, 0xbd, 0xbe]);
+
+/**
+ * The character at `i` is punctuation, a space, a symbol or an emoji from the blocks pages use most: the
+ * Latin-1 signs (NBSP, ©, «), general punctuation, currency, arrows and operators, box drawing to
+ * miscellaneous symbols, and emoji (U+1F300–U+1FAFF). None of them is a letter, digit or mark.
+ */
+export function isCommonSymbolAt(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  if (code >= 0x80 && code < 0xc0) return !LATIN1_EXTRA.has(code);
+  if (
+    (code >= 0x2000 && code <= 0x206f) ||
+    (code >= 0x20a0 && code <= 0x20cf) ||
+    (code >= 0x2190 && code <= 0x22ff) ||
+    (code >= 0x2500 && code <= 0x26ff)
+  )
+    return true;
+  if (code >= 0xd83c && code <= 0xd83e) {
+    const cp = text.codePointAt(i) ?? code;
+    return cp >= 0x1f300 && cp <= 0x1faff;
+  }
+  return false;
+}
+
+/** The code unit at `i` starts a letter or digit (\p{L} or \p{N}); a surrogate pair is read whole. */
+export function isLetterOrDigitAt(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  if (code < 0x80)
+    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  // Latin-1 letters and Latin Extended-A/B, all letters but × and ÷.
+  if (code >= 0xc0 && code <= 0x24f) return code !== 0xd7 && code !== 0xf7;
+  if (isCommonSymbolAt(text, i)) return false;
+  // Combining diacritics and variation selectors are marks, not letters.
+  if ((code >= 0x300 && code <= 0x36f) || (code >= 0xfe00 && code <= 0xfe0f)) return false;
+  // CJK unified ideographs, Hangul syllables: all letters.
+  if ((code >= 0x4e00 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7a3)) return true;
+  // Greek capitals and small letters with tonos.
+  if (code >= 0x388 && code <= 0x3ce) return code !== 0x38b && code !== 0x38d && code !== 0x3a2;
+  // Cyrillic letters (U+0482–U+0489 are a sign and combining marks).
+  if (code >= 0x400 && code <= 0x52f) return code < 0x482 || code > 0x489;
+  // Hebrew points and punctuation; Hebrew letters.
+  if (code >= 0x591 && code <= 0x5c7) return false;
+  if (code >= 0x5d0 && code <= 0x5ea) return true;
+  // Arabic letters, harakat (marks), Arabic-Indic digits, extended letters.
+  if (code >= 0x620 && code <= 0x64a) return true;
+  if (code >= 0x64b && code <= 0x65f) return false;
+  if (code >= 0x660 && code <= 0x669) return true;
+  if (code >= 0x671 && code <= 0x6d3) return true;
+  LETTER_OR_DIGIT.lastIndex = i;
+  return LETTER_OR_DIGIT.test(text);
+}
+
+/** Code units taken by the character at `i` (2 for a surrogate pair). */
+function width(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  return code >= 0xd800 && code <= 0xdbff && i + 1 < text.length ? 2 : 1;
+}
+
+/** Text in ASCII, Latin-1, Latin Extended-A/B and general punctuation, the common case in titles. */
+const LATIN_ONLY = /^[\u0000-\u024f\u2000-\u206f]*$/;
+/** Runs of what is not a letter or digit in those blocks: a small class, cheap to compile. */
+const LATIN_OTHER_RUN =
+  /[^0-9A-Za-z\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+/g;
+
+/** `text` with every run of characters that are not letters or digits made one space, trimmed. */
+export function lettersAndDigits(text: string): string {
+  // Two native regex passes beat the loop below while the JIT is cold (the bench's second call in a tab).
+  if (LATIN_ONLY.test(text)) return text.replace(LATIN_OTHER_RUN, ' ').trim();
+  let out = '';
+  let gap = false;
+  for (let i = 0; i < text.length; ) {
+    const w = width(text, i);
+    if (isLetterOrDigitAt(text, i)) {
+      if (gap && out !== '') out += ' ';
+      out += w === 1 ? text[i] : text.slice(i, i + w);
+      gap = false;
+    } else gap = true;
+    i += w;
+  }
+  return out;
+}
+
+/** For comparing texts: case, compatibility forms, punctuation and spacing don't matter. */
+export function comparable(text: string): string {
+  return lettersAndDigits(text.normalize('NFKC').toLowerCase());
+}
+
+/** `text` without the characters that are not letters or digits at either end. */
+export function trimToLettersAndDigits(text: string): string {
+  let start = 0;
+  while (start < text.length && !isLetterOrDigitAt(text, start)) start += width(text, start);
+  let end = text.length;
+  while (end > start) {
+    const code = text.charCodeAt(end - 1);
+    const last = code >= 0xdc00 && code <= 0xdfff && end - 2 >= start ? end - 2 : end - 1;
+    if (isLetterOrDigitAt(text, last)) break;
+    end = last;
+  }
+  return text.slice(start, end);
+}
