@@ -33,8 +33,15 @@ export interface WorkerChrome {
   commands: { getAll(): Promise<Array<{ name?: string; shortcut?: string }>> };
 }
 
-/** Opens `url` in a new tab and returns the page with its tab id (read from the worker, not guessed). */
-export async function openTab(extension: Extension, url: string): Promise<{ page: Page; tabId: number }> {
+/**
+ * Opens `url` in a new tab and returns the page with its tab id (read from the worker, not guessed). A navigation
+ * error matching `tolerate` leaves the tab on Chromium's error page, its URL unchanged.
+ */
+export async function openTab(
+  extension: Extension,
+  url: string,
+  tolerate?: RegExp,
+): Promise<{ page: Page; tabId: number }> {
   const ids = () =>
     extension.worker.evaluate(async () => {
       const { chrome } = globalThis as unknown as { chrome: WorkerChrome };
@@ -44,6 +51,38 @@ export async function openTab(extension: Extension, url: string): Promise<{ page
   const page = await extension.context.newPage();
   const tabId = (await ids()).find((id) => !before.has(id));
   if (tabId === undefined) throw new Error('could not find the new tab');
-  await page.goto(url);
+  await page.goto(url).catch((error: unknown) => {
+    if (!tolerate?.test(String(error))) throw error;
+  });
   return { page, tabId };
+}
+
+interface ErrorLog {
+  __lecternTestErrors?: string[];
+}
+
+/**
+ * Starts recording what goes wrong in the service worker: console errors and warnings, uncaught exceptions and
+ * unhandled rejections (listeners added inside the worker: those never reach the console API). Returns a reader
+ * of everything recorded since.
+ */
+export async function watchWorkerErrors(extension: Extension): Promise<() => Promise<string[]>> {
+  const logged: string[] = [];
+  extension.worker.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+  });
+  await extension.worker.evaluate(() => {
+    const scope = globalThis as unknown as ErrorLog & EventTarget;
+    if (scope.__lecternTestErrors) return;
+    const errors: string[] = [];
+    scope.__lecternTestErrors = errors;
+    scope.addEventListener('error', (event) => errors.push(String((event as ErrorEvent).message)));
+    scope.addEventListener('unhandledrejection', (event) =>
+      errors.push(`unhandled rejection: ${String((event as PromiseRejectionEvent).reason)}`),
+    );
+  });
+  return async () => [
+    ...logged,
+    ...(await extension.worker.evaluate(() => (globalThis as unknown as ErrorLog).__lecternTestErrors ?? [])),
+  ];
 }

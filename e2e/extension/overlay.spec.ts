@@ -123,9 +123,9 @@ test('the toggle message (shortcut and toolbar path) opens and closes the reader
   await popup.close();
 
   const toggle: Envelope<'content:toggle'> = { lectern: 'content:toggle', payload: {} };
-  expect(await sendFromWorker(tabId, toggle)).toEqual({ open: true });
+  expect(await sendFromWorker(tabId, toggle)).toEqual({ open: true, pdf: false });
   await expect(reader(page).getByRole('heading', { name: NEWS.title }).first()).toBeVisible();
-  expect(await sendFromWorker(tabId, toggle)).toEqual({ open: false });
+  expect(await sendFromWorker(tabId, toggle)).toEqual({ open: false, pdf: false });
   await expectRestored(page, before);
 });
 
@@ -138,7 +138,7 @@ test('the toggle on a page without an article says so inside the overlay', async
   await popup.close();
 
   const toggle: Envelope<'content:toggle'> = { lectern: 'content:toggle', payload: {} };
-  expect(await sendFromWorker(tabId, toggle)).toEqual({ open: true });
+  expect(await sendFromWorker(tabId, toggle)).toEqual({ open: true, pdf: false });
   const notice = page.locator('lectern-reader').getByRole('alertdialog');
   await expect(notice.getByRole('heading', { name: 'No article found on this page' })).toBeVisible();
   await expect(notice.getByRole('button', { name: 'Show anyway' })).toBeFocused();

@@ -62,12 +62,6 @@ test('a page without an article offers Show anyway', async () => {
   await expect(popup.getByText('No article found on this page')).toHaveCount(0);
 });
 
-test('a browser page explains that reader view is not available', async () => {
-  const popup = await openPopupFor('chrome://version');
-  await expect(popup.getByRole('heading', { level: 1 })).toHaveText(/isn’t available/);
-  await expect(popup.getByRole('button', { name: 'Open reader view' })).toHaveCount(0);
-});
-
 test('the setting makes the toolbar button skip the popup', async () => {
   const popup = await openPopupFor(NEWS.url);
   const chrome = (fn: string) => extension.worker.evaluate(fn);

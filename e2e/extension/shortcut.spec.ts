@@ -7,9 +7,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
-import { type Extension, launchExtension, openTab, type WorkerChrome } from './harness.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { type Extension, launchExtension, openTab, type WorkerChrome, watchWorkerErrors } from './harness.ts';
 import { NEWS } from './pages.ts';
+import { RESTRICTED_ARGS, RESTRICTED_PAGES, servePdfs } from './restricted-pages.ts';
 
 const run = promisify(execFile);
 
@@ -31,6 +32,7 @@ test.describe('a real key press', () => {
   let xvfb: ChildProcess | undefined;
   let display = '';
   let extension: Extension | undefined;
+  let workerErrors: () => Promise<string[]> = async () => ['not launched'];
 
   test.beforeAll(async () => {
     const missing = ['/usr/bin/Xvfb', '/usr/bin/xdotool'].filter((tool) => !existsSync(tool));
@@ -46,7 +48,14 @@ test.describe('a real key press', () => {
       stdio: 'ignore',
     });
     await expect.poll(() => existsSync(`/tmp/.X11-unix/X${n}`), { timeout: 10_000 }).toBe(true);
-    extension = await launchExtension({ dist: 'dist', headless: false, env: { DISPLAY: display } });
+    extension = await launchExtension({
+      dist: 'dist',
+      headless: false,
+      env: { DISPLAY: display },
+      args: RESTRICTED_ARGS,
+    });
+    await servePdfs(extension.context);
+    workerErrors = await watchWorkerErrors(extension);
   });
 
   test.afterAll(async () => {
@@ -89,18 +98,43 @@ test.describe('a real key press', () => {
     expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(before);
   });
 
-  test('Alt+Shift+K on a browser page says reader view is not available', async () => {
-    test.setTimeout(60_000);
-    if (!extension) throw new Error('not launched');
-    const { page, tabId } = await openTab(extension, 'chrome://version');
-    for (const other of extension.context.pages()) if (other !== page) await other.close();
-    await page.bringToFront();
-    await pressShortcut();
-    const title = () =>
-      extension?.worker.evaluate(
-        (id) => (globalThis as unknown as { chrome: WorkerChrome }).chrome.action.getTitle({ tabId: id }),
-        tabId,
-      );
-    await expect.poll(title).toMatch(/isn’t available/);
-  });
+  /** The text of the action popup if one is open: read from another extension page, as Playwright can't see it. */
+  async function popupText(viewer: Page): Promise<string | null> {
+    return viewer.evaluate(() => {
+      const { chrome } = globalThis as unknown as {
+        chrome: { extension: { getViews(filter: { type: string }): Window[] } };
+      };
+      return chrome.extension.getViews({ type: 'popup' })[0]?.document.body?.innerText ?? null;
+    });
+  }
+
+  for (const { name, url } of RESTRICTED_PAGES) {
+    test(`Alt+Shift+K on ${name} says reader view is not available there`, async () => {
+      test.setTimeout(60_000);
+      if (!extension) throw new Error('not launched');
+      // A background tab of our own to look into the popup from.
+      const viewer = await extension.context.newPage();
+      await viewer.goto(`chrome-extension://${extension.id}/extension/popup/index.html?tab=-1`);
+      const { page, tabId } = await openTab(extension, url, /ERR_NAME_NOT_RESOLVED/);
+      for (const other of extension.context.pages())
+        if (other !== page && other !== viewer) await other.close();
+      await page.bringToFront();
+      await pressShortcut();
+      const title = () =>
+        extension?.worker.evaluate(
+          (id) => (globalThis as unknown as { chrome: WorkerChrome }).chrome.action.getTitle({ tabId: id }),
+          tabId,
+        );
+      await expect.poll(title).toMatch(/isn’t available/);
+      // The shortcut opens the popup to say more; the key press granted activeTab, so it knows the URL.
+      const popup = () => popupText(viewer);
+      await expect.poll(popup).toContain('Reader view isn’t available on this page');
+      if (name.startsWith('a PDF'))
+        await expect.poll(popup).toContain('PDFs open in the browser’s own viewer');
+      if (name === 'the Web Store') await expect.poll(popup).toContain('Web Store doesn’t allow');
+      await expect(page.locator('lectern-reader')).toHaveCount(0);
+      expect(await workerErrors()).toEqual([]);
+      await viewer.close();
+    });
+  }
 });

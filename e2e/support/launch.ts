@@ -13,6 +13,8 @@ export interface LaunchOptions {
   env?: Record<string, string>;
   /** Serve the fixtures at https://news.test/ (see serveFixtures). Default true. */
   serve?: boolean;
+  /** Extra Chromium switches, after the standard ones. */
+  args?: string[];
 }
 
 export interface LaunchedExtension {
@@ -32,7 +34,12 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
     headless: options.headless ?? true,
     viewport: VIEWPORT,
     // Playwright always passes --disable-extensions; --disable-extensions-except is what re-enables ours.
-    args: [`--disable-extensions-except=${dist}`, `--load-extension=${dist}`, ...CHROMIUM_ARGS],
+    args: [
+      `--disable-extensions-except=${dist}`,
+      `--load-extension=${dist}`,
+      ...CHROMIUM_ARGS,
+      ...(options.args ?? []),
+    ],
     ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
   });
   try {

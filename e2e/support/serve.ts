@@ -33,13 +33,19 @@ export async function fulfillFile(route: Route, file: string): Promise<void> {
 }
 
 /**
+ * Chromium 156 closes the whole browser when a route intercepts the Web Store (a privileged origin): tests that
+ * visit it pass `--host-resolver-rules` so it fails to resolve instead of reaching the network.
+ */
+const NOT_ROUTED: ReadonlySet<string> = new Set(['chromewebstore.google.com']);
+
+/**
  * Routes `https://news.test/<slug>/` to fixtures/pages/<slug>/source.html and `https://news.test/<slug>/<file>`
  * to the files beside it; every other http(s) request gets a 404 at once, so no test waits on (or reaches) the
  * network. chrome-extension:// and data: URLs are left alone: the matcher only takes http(s).
  */
 export async function serveFixtures(context: BrowserContext): Promise<void> {
   await context.route(
-    (url) => url.protocol === 'http:' || url.protocol === 'https:',
+    (url) => (url.protocol === 'http:' || url.protocol === 'https:') && !NOT_ROUTED.has(url.hostname),
     async (route) => {
       const url = new URL(route.request().url());
       if (url.origin !== FIXTURE_ORIGIN) return route.fulfill({ status: 404, body: '' });

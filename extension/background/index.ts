@@ -5,7 +5,7 @@
 import browser, { type Tabs } from 'webextension-polyfill';
 import { ensureInjected, errorMessage } from '../shared/inject.ts';
 import { sendToTab } from '../shared/messages.ts';
-import { classifyInjectError, restrictedReason } from '../shared/restricted.ts';
+import { classifyInjectError, type InjectFailure, restrictedReason } from '../shared/restricted.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
 
 const TITLE = browser.runtime.getManifest().action?.default_title ?? 'Lectern';
@@ -33,6 +33,15 @@ async function explain(tabId: number, message: string): Promise<void> {
 
 const UNAVAILABLE = 'reader view isn’t available on this page';
 
+const FAILURES: Record<InjectFailure, string> = {
+  restricted: UNAVAILABLE,
+  'file-access': 'turn on “Allow access to file URLs” for Lectern to read local files',
+  // The shortcut and the click grant activeTab on every page the browser lets us read: a refusal means its own.
+  'no-access': UNAVAILABLE,
+  'no-answer': 'the page didn’t answer; wait for it to load and try again',
+  other: 'this page can’t be read',
+};
+
 async function toggle(tab: Tabs.Tab | undefined): Promise<void> {
   const target =
     tab?.id === undefined ? (await browser.tabs.query({ active: true, currentWindow: true }))[0] : tab;
@@ -41,16 +50,10 @@ async function toggle(tab: Tabs.Tab | undefined): Promise<void> {
   // The URL is visible once the shortcut or the click granted activeTab; if it is hidden, injecting will tell.
   if (target?.url !== undefined && restrictedReason(target.url)) return explain(tabId, UNAVAILABLE);
   try {
-    await ensureInjected(tabId);
+    const page = await ensureInjected(tabId);
+    if (page.pdf) return explain(tabId, UNAVAILABLE);
   } catch (error) {
-    const failure = classifyInjectError(errorMessage(error));
-    const message =
-      failure === 'restricted'
-        ? UNAVAILABLE
-        : failure === 'file-access'
-          ? 'turn on “Allow access to file URLs” for Lectern to read local files'
-          : 'this page can’t be read';
-    return explain(tabId, message);
+    return explain(tabId, FAILURES[classifyInjectError(errorMessage(error))]);
   }
   await sendToTab(tabId, 'content:toggle', {});
   // Clear a warning left by an earlier failure in this tab (e.g. before file access was allowed).

@@ -28,8 +28,11 @@ function exportText(article: Article, format: ExportFormat, header: boolean): st
   return format === 'markdown' ? toMarkdown(article, { header }) : toText(article, { header });
 }
 
+/** Chromium's PDF viewer wraps the file in a page we can enter; it holds an <embed>, never the text. */
+const isPdf = (): boolean => document.contentType === 'application/pdf';
+
 function state(): ContentState {
-  return { open: isOverlayOpen() };
+  return { open: isOverlayOpen(), pdf: isPdf() };
 }
 
 function showReader(article: Article): void {
@@ -66,6 +69,8 @@ function showNotice(canForce: boolean): void {
 }
 
 function open(force: boolean): ContentState {
+  // The sender explains PDFs itself (the reply says pdf); an overlay over the viewer would only say "no article".
+  if (isPdf()) return state();
   const article = currentArticle(force);
   if (article) showReader(article);
   else showNotice(!force);
@@ -76,7 +81,7 @@ function register(): Instance {
   handleContentMessages({
     'content:ping': () => state(),
     'content:summary': ({ force }) => {
-      const article = currentArticle(force);
+      const article = isPdf() ? null : currentArticle(force);
       return article ? summarize(article) : null;
     },
     'content:open': ({ force }) => open(force),
@@ -92,7 +97,7 @@ function register(): Instance {
       return open(false);
     },
     'content:export': ({ format, header, force }) => {
-      const article = currentArticle(force);
+      const article = isPdf() ? null : currentArticle(force);
       return article ? { text: exportText(article, format, header), words: article.wordCount } : null;
     },
   });

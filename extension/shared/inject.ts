@@ -7,17 +7,37 @@ import browser from 'webextension-polyfill';
 // The entry is main.ts, not index.ts: crxjs names emitted chunks by basename, and two chunks both named
 // "index.ts" (this one and the service worker) made the worker loader import the content chunk instead.
 import contentScript from '../content/main.ts?script&iife';
-import { sendToTab } from './messages.ts';
+import { type ContentState, sendToTab } from './messages.ts';
+import { NO_ANSWER } from './restricted.ts';
 
-export async function ensureInjected(tabId: number): Promise<void> {
+/**
+ * How long injecting may take before we give up and say so. Injecting our bundle takes ~20-100 ms; Chromium 156
+ * never settles `executeScript` on a `view-source:` tab whose URL is hidden from us, and a spinner that never
+ * ends is worse than an answer.
+ */
+const INJECT_TIMEOUT_MS = 5000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(NO_ANSWER)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/** Makes sure our content script runs in the tab's top frame, and returns what it says of the page. */
+export async function ensureInjected(tabId: number): Promise<ContentState> {
   try {
     // A live content script answers at once; re-running the whole bundle just to hit the guard costs more.
-    await sendToTab(tabId, 'content:ping', {});
-    return;
+    return await sendToTab(tabId, 'content:ping', {});
   } catch {
     // "Receiving end does not exist": not injected yet (or injected by an extension that has since reloaded).
   }
-  await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [contentScript] });
+  const injected = browser.scripting.executeScript({
+    target: { tabId, frameIds: [0] },
+    files: [contentScript],
+  });
+  await withTimeout(injected, INJECT_TIMEOUT_MS);
+  return sendToTab(tabId, 'content:ping', {});
 }
 
 export function errorMessage(error: unknown): string {

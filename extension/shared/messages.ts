@@ -26,6 +26,11 @@ export interface ExportReply {
 export interface ContentState {
   /** Whether the reader overlay (or its "no article" notice) is showing. */
   open: boolean;
+  /**
+   * The tab shows the browser's PDF viewer (a PDF served without `.pdf` in its URL, e.g. arXiv's /pdf/ links): we
+   * can enter its wrapper page but there is no text in it to read.
+   */
+  pdf: boolean;
 }
 
 /** Message name → request payload and reply. `force` asks for the best run even when it is weak ("Show anyway"). */
@@ -55,23 +60,53 @@ export type ContentHandlers = {
   [K in ContentMessageName]: (payload: Request<K>) => Reply<K> | Promise<Reply<K>>;
 };
 
-const NAMES: ReadonlySet<string> = new Set<ContentMessageName>([
-  'content:ping',
-  'content:summary',
-  'content:open',
-  'content:close',
-  'content:toggle',
-  'content:export',
-]);
+type Fields = Readonly<Record<string, (value: unknown) => boolean>>;
+
+const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
+const isFormat = (value: unknown): boolean => value === 'text' || value === 'markdown';
+
+/**
+ * Each message's payload, field by field. A payload must have exactly these fields with these types: a message
+ * with a missing, extra or mistyped field is not ours and is ignored, never half-handled.
+ */
+const PAYLOADS: { readonly [K in ContentMessageName]: Fields } = {
+  'content:ping': {},
+  'content:summary': { force: isBoolean },
+  'content:open': { force: isBoolean },
+  'content:close': {},
+  'content:toggle': {},
+  'content:export': { format: isFormat, header: isBoolean, force: isBoolean },
+};
+
+function isMessageName(name: unknown): name is ContentMessageName {
+  return typeof name === 'string' && Object.hasOwn(PAYLOADS, name);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function hasShape(payload: unknown, fields: Fields): boolean {
+  if (!isPlainObject(payload)) return false;
+  const keys = Object.keys(payload);
+  if (keys.length !== Object.keys(fields).length) return false;
+  return keys.every((key) => {
+    const check = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    return check?.(payload[key]) === true;
+  });
+}
 
 export function envelope<K extends ContentMessageName>(name: K, payload: Request<K>): Envelope<K> {
   return { lectern: name, payload };
 }
 
+/** A message of our protocol with a payload of the right shape; anything else is not ours. */
 export function isEnvelope(message: unknown): message is Envelope {
-  if (typeof message !== 'object' || message === null) return false;
-  const name: unknown = Reflect.get(message, 'lectern');
-  return typeof name === 'string' && NAMES.has(name) && typeof Reflect.get(message, 'payload') === 'object';
+  if (!isPlainObject(message) || Object.keys(message).length !== 2) return false;
+  const name = message.lectern;
+  return isMessageName(name) && hasShape(message.payload, PAYLOADS[name]);
 }
 
 export function sendToTab<K extends ContentMessageName>(

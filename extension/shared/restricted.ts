@@ -65,10 +65,14 @@ export function restrictedByError(message: string): boolean {
   return RESTRICTED_ERRORS.some((pattern) => pattern.test(message));
 }
 
-export type InjectFailure = 'restricted' | 'file-access' | 'no-access' | 'other';
+/** The error `ensureInjected` gives when the page never lets our script in (extension/shared/inject.ts). */
+export const NO_ANSWER = 'The page did not answer in time.';
+
+export type InjectFailure = 'restricted' | 'file-access' | 'no-access' | 'no-answer' | 'other';
 
 export function classifyInjectError(message: string): InjectFailure {
   if (restrictedByError(message)) return 'restricted';
+  if (message === NO_ANSWER) return 'no-answer';
   if (/file:\/\//i.test(message)) return 'file-access';
   if (/Cannot access contents of the page|must request permission|Missing host permission/i.test(message)) {
     return 'no-access';

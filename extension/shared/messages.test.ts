@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// The polyfill refuses to load outside an extension; the shape checks under test never call it.
+vi.mock('webextension-polyfill', () => ({ default: {} }));
+const { envelope, isEnvelope } = await import('./messages.ts');
+
+describe('isEnvelope', () => {
+  it('accepts every message the extension sends', () => {
+    expect(isEnvelope(envelope('content:ping', {}))).toBe(true);
+    expect(isEnvelope(envelope('content:toggle', {}))).toBe(true);
+    expect(isEnvelope(envelope('content:close', {}))).toBe(true);
+    expect(isEnvelope(envelope('content:open', { force: false }))).toBe(true);
+    expect(isEnvelope(envelope('content:summary', { force: true }))).toBe(true);
+    expect(isEnvelope(envelope('content:export', { format: 'markdown', header: true, force: false }))).toBe(
+      true,
+    );
+    // Structured cloning gives the receiver a plain object: the same shape must pass.
+    const cloned = structuredClone(
+      envelope('content:export', { format: 'text', header: false, force: true }),
+    );
+    expect(isEnvelope(cloned)).toBe(true);
+  });
+
+  it.each([
+    ['not an object', 'content:toggle'],
+    ['null', null],
+    ['an array', ['content:toggle', {}]],
+    ['an unknown name', { lectern: 'content:eval', payload: {} }],
+    ['a name from Object.prototype', { lectern: 'toString', payload: {} }],
+    ['no payload', { lectern: 'content:toggle' }],
+    ['a null payload', { lectern: 'content:toggle', payload: null }],
+    ['an array payload', { lectern: 'content:toggle', payload: [] }],
+    ['an extra envelope field', { lectern: 'content:toggle', payload: {}, reply: 'x' }],
+    ['an extra payload field', { lectern: 'content:toggle', payload: { force: true } }],
+    ['a missing field', { lectern: 'content:open', payload: {} }],
+    ['a string where a boolean belongs', { lectern: 'content:open', payload: { force: 'true' } }],
+    [
+      'an unknown export format',
+      { lectern: 'content:export', payload: { format: 'html', header: true, force: false } },
+    ],
+    [
+      'a format object',
+      {
+        lectern: 'content:export',
+        payload: { format: { toString: (): string => 'text' }, header: true, force: false },
+      },
+    ],
+    ['a payload with a prototype', { lectern: 'content:toggle', payload: new Date() }],
+  ])('rejects %s', (_, message) => {
+    expect(isEnvelope(message)).toBe(false);
+  });
+
+  it('rejects a payload whose own __proto__ key smuggles fields', () => {
+    const payload = JSON.parse('{"force": false, "__proto__": {"admin": true}}') as unknown;
+    expect(isEnvelope({ lectern: 'content:open', payload })).toBe(false);
+  });
+});
