@@ -16,4 +16,10 @@ export default defineConfig({
     headless: true,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  projects: [
+    { name: 'chromium', testIgnore: 'firefox/**' },
+    // e2e/firefox/ starts Debian's firefox-esr itself with puppeteer-core over WebDriver BiDi: Playwright can't
+    // install an add-on in Firefox, and its own Firefox build can't be downloaded here.
+    { name: 'firefox', testMatch: 'firefox/**/*.spec.ts' },
+  ],
 });

@@ -1,6 +1,8 @@
 /** The reader overlay in the article tab: opened from the popup, closed by Esc, Close and the toggle message. */
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import type { Envelope } from '../../extension/shared/messages.ts';
+import { fixtureFile } from '../support/index.ts';
 import { type Extension, launchExtension, openTab, type WorkerChrome } from './harness.ts';
 import { NEWS, NO_ARTICLE } from './pages.ts';
 
@@ -158,4 +160,103 @@ test('Copy text in the reader puts the article on the clipboard', async () => {
   expect(text).toContain(NEWS.title);
   expect(text).toContain(NEWS.body);
   expect(text).not.toContain(NEWS.sidebar);
+});
+
+test('messages of the wrong shape, and anything the page sends, are ignored', async () => {
+  const { page, tabId, before } = await articleTab();
+  // Inject the content script (the popup does), then leave the page as it was.
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.popupUrl(tabId));
+  await expect(popup.getByRole('heading', { name: NEWS.title }).first()).toBeVisible();
+  await popup.close();
+
+  // From the page's own world: it can post and dispatch whatever it likes; none of it reaches the content script.
+  await page.evaluate(() => {
+    const toggle = { lectern: 'content:toggle', payload: {} };
+    window.postMessage(toggle, '*');
+    document.dispatchEvent(new CustomEvent('lectern', { detail: toggle }));
+  });
+  const wrongShapes: unknown[] = [
+    { lectern: 'content:toggle', payload: { force: true } },
+    { lectern: 'content:toggle', payload: null },
+    { lectern: 'content:toggle' },
+    { lectern: 'content:open', payload: { force: 'yes' } },
+    { lectern: 'content:open', payload: {} },
+    { lectern: 'content:export', payload: { format: 'html', header: true, force: false } },
+    { lectern: 'content:toggle', payload: {}, extra: 1 },
+    { lectern: 'content:eval', payload: {} },
+  ];
+  for (const message of wrongShapes) {
+    // Every message we handle gets an object back; an ignored one gets nothing (or a closed-port error).
+    const reply = await sendFromWorker(tabId, message as Envelope).catch(() => undefined);
+    expect(reply, JSON.stringify(message)).toBeUndefined();
+  }
+  await expect(page.locator('lectern-reader')).toHaveCount(0);
+  // Had any of those been taken for a toggle, this one would close the reader instead of opening it.
+  const toggle: Envelope<'content:toggle'> = { lectern: 'content:toggle', payload: {} };
+  expect(await sendFromWorker(tabId, toggle)).toEqual({ open: true, pdf: false });
+  expect(await sendFromWorker(tabId, toggle)).toEqual({ open: false, pdf: false });
+  await expectRestored(page, before);
+});
+
+/** A page that keeps changing itself (title, <html> attributes, a live list, nodes appended to <html>) when asked. */
+const LIVE_URL = 'https://news.test/live-news/';
+const LIVE_SCRIPT = `<script>
+  let ticks = 0;
+  window.startLive = (count) => new Promise((resolve) => {
+    const timer = setInterval(() => {
+      ticks += 1;
+      document.title = '(' + ticks + ') Council approves the bridge budget';
+      document.documentElement.dataset.tick = String(ticks);
+      let list = document.getElementById('live-updates');
+      if (!list) {
+        list = document.createElement('ul');
+        list.id = 'live-updates';
+        document.body.prepend(list);
+      }
+      const item = document.createElement('li');
+      item.textContent = 'Update ' + ticks + ': councillors leave the chamber.';
+      list.prepend(item);
+      const toast = document.createElement('div');
+      toast.className = 'page-toast';
+      toast.textContent = 'Toast ' + ticks;
+      document.documentElement.append(toast);
+      if (ticks >= count) { clearInterval(timer); resolve(ticks); }
+    }, 40);
+  });
+</script>`;
+
+test('closing gives back a page that changed itself while the reader was open: its changes kept, nothing of ours', async () => {
+  const source = readFileSync(fixtureFile('news-article', 'source.html'), 'utf8').replace(
+    '</body>',
+    `${LIVE_SCRIPT}</body>`,
+  );
+  await extension.context.route(LIVE_URL, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: source }),
+  );
+  const prepare = async (tab: { page: Page }) => {
+    await tab.page.locator('a[href]').first().focus();
+    await tab.page.evaluate(() => window.scrollTo(0, 600));
+  };
+  const live = await openTab(extension, LIVE_URL);
+  const untouched = await openTab(extension, LIVE_URL);
+  await prepare(live);
+  await prepare(untouched);
+  const startLive = (page: Page) =>
+    page.evaluate(() => (window as unknown as { startLive(count: number): Promise<number> }).startLive(6));
+
+  await openFromPopup(live.tabId);
+  await expect(reader(live.page)).toContainText(NEWS.body);
+  expect(await startLive(live.page)).toBe(6);
+  // The reader showed the article throughout and still does.
+  await expect(reader(live.page)).toContainText(NEWS.body);
+  await live.page.bringToFront();
+  await live.page.keyboard.press('Escape');
+  await expect(live.page.locator('lectern-reader')).toHaveCount(0);
+
+  // The same page, changed the same way, with no reader ever opened: what the closed reader must leave behind.
+  expect(await startLive(untouched.page)).toBe(6);
+  const expected = await snapshot(untouched.page);
+  expect(expected.html).toContain('Toast 6');
+  expect(await snapshot(live.page)).toEqual(expected);
 });

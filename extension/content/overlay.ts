@@ -1,7 +1,8 @@
 /**
  * The overlay host: one `<lectern-reader>` element appended to <html>, with an open shadow root (Playwright can
  * see into open roots, STYLE.md practice 6). Opening saves the page's scroll position and focus; closing removes
- * the host and restores both, so the page serializes and scrolls exactly as before. Nothing else in the page is
+ * the host and restores both, so the page serializes and scrolls exactly as before (or, if it changed itself
+ * meanwhile, exactly as it would have without us). Nothing else in the page is
  * touched: the overlay scrolls itself, so the page needn't be locked.
  */
 
@@ -42,6 +43,9 @@ interface Saved {
   x: number;
   y: number;
   focused: Element | null;
+  /** Set once the page changes its own DOM while the reader is open (see `watchPage`). */
+  pageChanged: boolean;
+  observer: MutationObserver;
 }
 
 interface Mounted {
@@ -76,8 +80,8 @@ export function isOverlayOpen(): boolean {
 export function showInOverlay(mount: Mount): void {
   if (mounted && !mounted.host.isConnected) teardown();
   if (!mounted) {
-    const saved: Saved = { x: window.scrollX, y: window.scrollY, focused: deepActiveElement() };
     const host = document.createElement(HOST_TAG);
+    const saved = watchPage(host);
     for (const [name, value] of HOST_STYLE) host.style.setProperty(name, value, 'important');
     const root = host.attachShadow({ mode: 'open' });
     document.documentElement.append(host);
@@ -93,6 +97,32 @@ export function showInOverlay(mount: Mount): void {
     closeOverlay();
     throw error;
   }
+}
+
+/**
+ * Saves what closing restores, and notes whether the page then changes itself. A page that changes while the
+ * reader is open (a live blog, a ticker) is scrolled by the browser to keep the reader's place (CSS scroll
+ * anchoring): forcing the old offset back would move them. Only when the page stayed still do we put the scroll
+ * back, to undo anything our overlay might have scrolled.
+ */
+function watchPage(host: HTMLElement): Saved {
+  const saved: Saved = {
+    x: window.scrollX,
+    y: window.scrollY,
+    focused: deepActiveElement(),
+    pageChanged: false,
+    observer: new MutationObserver((records) => {
+      // Our own host coming and going is the only change to the page we make.
+      const own = (record: MutationRecord) =>
+        record.type === 'childList' &&
+        [...record.addedNodes, ...record.removedNodes].every((node) => node === host);
+      if (records.every(own)) return;
+      saved.pageChanged = true;
+      saved.observer.disconnect();
+    }),
+  };
+  saved.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  return saved;
 }
 
 function clearView(state: Mounted): void {
@@ -120,8 +150,11 @@ function teardown(): Mounted | null {
 export function closeOverlay(): void {
   const state = teardown();
   if (!state) return;
-  const { x, y, focused } = state.saved;
-  if (window.scrollX !== x || window.scrollY !== y) window.scrollTo({ left: x, top: y, behavior: 'instant' });
+  const { x, y, focused, pageChanged, observer } = state.saved;
+  observer.disconnect();
+  if (!pageChanged && (window.scrollX !== x || window.scrollY !== y)) {
+    window.scrollTo({ left: x, top: y, behavior: 'instant' });
+  }
   restoreFocus(focused);
 }
 

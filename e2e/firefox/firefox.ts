@@ -1,0 +1,31 @@
+/** Firefox with the built add-on, driven by puppeteer-core over WebDriver BiDi (Playwright can't load add-ons). */
+import path from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { ROOT, VIEWPORT } from '../support/index.ts';
+
+/** Debian's `firefox-esr` (153 when this was written); FIREFOX_PATH runs another one. */
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+/** The shipped Firefox build, as `npm run build:firefox` writes it. */
+export const DIST_FIREFOX = path.join(ROOT, 'dist-firefox');
+
+/**
+ * Starts a headed Firefox on `display` with dist-firefox/ installed as a temporary add-on, as
+ * about:debugging's "Load Temporary Add-on" does. Headed, because only a real key press fires the shortcut.
+ */
+export async function launchFirefox(display: string): Promise<Browser> {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: false,
+    defaultViewport: VIEWPORT,
+    env: { ...process.env, DISPLAY: display },
+  });
+  try {
+    await browser.installExtension(DIST_FIREFOX);
+    return browser;
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
