@@ -1,4 +1,5 @@
 /** Firefox with the built add-on, driven by puppeteer-core over WebDriver BiDi (Playwright can't load add-ons). */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { ROOT, VIEWPORT } from '../support/index.ts';
@@ -14,6 +15,9 @@ export const DIST_FIREFOX = path.join(ROOT, 'dist-firefox');
  * about:debugging's "Load Temporary Add-on" does. Headed, because only a real key press fires the shortcut.
  */
 export async function launchFirefox(display: string): Promise<Browser> {
+  if (!existsSync(path.join(DIST_FIREFOX, 'manifest.json'))) {
+    throw new Error('dist-firefox/manifest.json is missing: run npm run build:firefox first');
+  }
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
