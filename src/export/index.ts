@@ -1,8 +1,9 @@
 /**
- * Exporters: the article as plain text and as Markdown, for the clipboard. They run where the article is
+ * Exporters: the article as plain text, Markdown and HTML, for the clipboard and saved files. They run where the article is
  * shown (a browser page), never touch extension APIs, and parse `article.content` only into inert
  * `<template>` content, where nothing loads or runs.
  */
+export { type HtmlDocumentOptions, toHtml, toHtmlDocument } from './html.ts';
 export { toMarkdown } from './markdown.ts';
 export { toText } from './plain.ts';
 export { textOf } from './text.ts';

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Article } from '../types.ts';
+import { toHtml, toHtmlDocument } from './html.ts';
+
+function article(overrides: Partial<Article> = {}): Article {
+  return {
+    title: 'Bridges & <tunnels>',
+    byline: 'Ana "AP" Pereira',
+    siteName: 'The Courier',
+    published: '2025-03-12T07:30:00+00:00',
+    lang: 'en-GB',
+    dir: 'ltr',
+    url: 'https://news.test/a?x=1&y="2"',
+    leadImage: null,
+    excerpt: '',
+    content: '<h2>What the money buys</h2><p>A <a href="https://news.test/b">new bridge</a>.</p>',
+    text: 'What the money buys\n\nA new bridge.',
+    wordCount: 6,
+    readingMinutes: 1,
+    diagnostics: {
+      method: 'segments',
+      styled: true,
+      segmentCount: 1,
+      run: null,
+      dropped: 0,
+      truncated: false,
+      capped: [],
+      timings: {},
+    } as Article['diagnostics'],
+    ...overrides,
+  };
+}
+
+describe('toHtml', () => {
+  it('puts an escaped header before the content', () => {
+    expect(toHtml(article())).toBe(
+      '<header><h1>Bridges &amp; &lt;tunnels&gt;</h1>' +
+        '<p><em>Ana "AP" Pereira · The Courier · 2025-03-12</em></p>' +
+        '<p><a href="https://news.test/a?x=1&amp;y=&quot;2&quot;">https://news.test/a?x=1&amp;y="2"</a></p></header>' +
+        '<h2>What the money buys</h2><p>A <a href="https://news.test/b">new bridge</a>.</p>',
+    );
+  });
+
+  it('gives the content alone without a header', () => {
+    expect(toHtml(article(), { header: false })).toBe(article().content);
+  });
+
+  it('links the source only when it is a web URL', () => {
+    expect(toHtml(article({ url: 'javascript:alert(1)' }))).not.toContain('javascript:');
+  });
+});
+
+describe('toHtmlDocument', () => {
+  it('is a standalone page with the language, direction, styles and a CSP that allows no script', () => {
+    const page = toHtmlDocument(article({ lang: 'ar', dir: 'rtl' }), { css: 'body { color: #222 }' });
+    expect(page.startsWith('<!DOCTYPE html>\n<html lang="ar" dir="rtl">')).toBe(true);
+    expect(page).toContain("content=\"default-src 'none'; img-src https: http: data:;");
+    expect(page).toContain('<title>Bridges &amp; &lt;tunnels&gt;</title>');
+    expect(page).toContain('<style>body { color: #222 }</style>');
+    expect(page).toContain('<h2>What the money buys</h2>');
+    expect(page).not.toContain('<script');
+  });
+
+  it('drops a language tag that is not one and cannot end the style element early', () => {
+    const page = toHtmlDocument(article({ lang: 'en" onload="x' }), { css: 'a{}</style><script>x</script>' });
+    expect(page).toContain('<html dir="ltr">');
+    expect(page).not.toContain('</style><script>');
+  });
+});
