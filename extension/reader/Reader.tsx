@@ -1,5 +1,6 @@
 /** The overlay's layout: a dialog holding the toolbar and the article in one scroll container, and the toast. */
 import { useCallback, useRef, useState } from 'preact/hooks';
+import { ArticleBody } from './ArticleBody.tsx';
 import { ArticleHeader } from './ArticleHeader.tsx';
 import { copyMessage, isCjk, normalizeLang } from './format.ts';
 import { Toast, useToast } from './Toast.tsx';
@@ -46,11 +47,7 @@ export function Reader({ article, actions }: ReaderProps) {
         <div class="lectern-main">
           <article class={articleClass} lang={lang ?? undefined} dir={article.dir}>
             <ArticleHeader article={article} lang={lang} />
-            <div
-              class="lectern-content"
-              // The extractor's output is allow-listed HTML with no scripts, styles or handlers (src/types.ts).
-              dangerouslySetInnerHTML={{ __html: article.content }}
-            />
+            <ArticleBody html={article.content} />
           </article>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { textOf } from '../export/text.ts';
 import { copyContent } from './copy.ts';
+import { sanitizeHtml } from './sanitize.ts';
 import { tidy } from './tidy.ts';
 
 /**
@@ -40,7 +41,9 @@ export function buildContent(input: BuildInput): BuiltContent {
       const src = img.getAttribute('src');
       if (src) images.push(src);
     }
-    return { html: container.innerHTML, text: textOf(container), images };
+    // Last: the sanitizer re-checks what the copy walk built, in the page's window (its DOMParser is inert).
+    const html = sanitizeHtml(container.innerHTML, input.root.ownerDocument?.defaultView);
+    return { html, text: textOf(container), images };
   } catch {
     // Odd input (a node from a torn-down frame, a document without an implementation) costs the article, not the page.
     return EMPTY;

@@ -6,7 +6,7 @@
 export const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
 
 /** MathML Core presentation attributes, plus the MathML 3 ones browsers still honour. */
-const MATH_ATTRIBUTES = new Set([
+export const MATH_ATTRIBUTES: ReadonlySet<string> = new Set([
   'display',
   'displaystyle',
   'scriptlevel',

@@ -1,0 +1,138 @@
+/**
+ * What must never reach the reader (issue 5): the checker runs INSIDE the page (pass it to page.evaluate), so it
+ * must not reference anything outside its body. It reads either the overlay's article (in the open shadow root
+ * of <lectern-reader>) or an HTML string parsed into an inert <template>, and returns one line per problem.
+ */
+
+export interface CheckTarget {
+  /** HTML to check; null: check the article shown in the overlay. */
+  html: string | null;
+}
+
+export function forbiddenIn(target: CheckTarget): string[] {
+  // Tags that run code, load documents, submit, or restyle the page (issue 5's list and their relatives).
+  const tags = new Set([
+    'script',
+    'iframe',
+    'frame',
+    'frameset',
+    'object',
+    'embed',
+    'applet',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'option',
+    'style',
+    'link',
+    'meta',
+    'base',
+    'template',
+    'noscript',
+    'svg',
+    'foreignobject',
+    'animate',
+    'set',
+    'use',
+    'portal',
+    'video',
+    'audio',
+    'source',
+    'track',
+    'canvas',
+    'dialog',
+    'annotation-xml',
+    'maction',
+  ]);
+  // Attributes that run code, hold a document, submit, restyle, or name a node (DOM clobbering).
+  const attributes = new Set([
+    'srcdoc',
+    'style',
+    'formaction',
+    'action',
+    'srcset',
+    'background',
+    'poster',
+    'ping',
+    'xlink:href',
+    'xmlns:xlink',
+    'id',
+    'name',
+    'autofocus',
+    'tabindex',
+    'is',
+    'attributename',
+    'values',
+    'data',
+  ]);
+  const urlAttributes = new Set([
+    'href',
+    'src',
+    'action',
+    'formaction',
+    'xlink:href',
+    'data',
+    'poster',
+    'background',
+    'cite',
+  ]);
+  // WHATWG URL parsing strips ASCII tab/newline anywhere and C0 controls/space at the ends.
+  const squash = (value: string) => value.replace(/[^!-~\u00a1-\uffff]/g, '').toLowerCase();
+  const dangerousUrl = (value: string) =>
+    /^(javascript|vbscript|data:text\/html|data:(?!image\/))/.test(squash(value));
+  const safeUrl = (value: string) =>
+    /^(https?:|mailto:|#|data:image\/(png|jpe?g|gif|webp|avif|svg\+xml)[;,])/.test(squash(value));
+
+  let root: ParentNode;
+  if (target.html === null) {
+    const content = document.querySelector('lectern-reader')?.shadowRoot?.querySelector('.lectern-content');
+    if (!content) return ['no article in the overlay'];
+    root = content;
+  } else {
+    const template = document.createElement('template');
+    template.innerHTML = target.html;
+    root = template.content;
+  }
+  const problems: string[] = [];
+  for (const el of Array.from(root.querySelectorAll('*'))) {
+    const tag = el.localName.toLowerCase();
+    const where = `<${tag}>`;
+    if (tags.has(tag)) problems.push(`forbidden element ${where}`);
+    if (el.namespaceURI === 'http://www.w3.org/2000/svg') problems.push(`SVG element ${where}`);
+    for (const attr of Array.from(el.attributes)) {
+      const name = attr.name.toLowerCase();
+      if (name.startsWith('on')) problems.push(`handler ${name} on ${where}`);
+      if (attributes.has(name)) problems.push(`forbidden attribute ${name} on ${where}`);
+      if (name.startsWith('data-')) problems.push(`data attribute ${name} on ${where}`);
+      if (dangerousUrl(attr.value))
+        problems.push(`dangerous URL in ${name} on ${where}: ${attr.value.slice(0, 60)}`);
+      else if (urlAttributes.has(name) && !safeUrl(attr.value)) {
+        problems.push(`unexpected URL in ${name} on ${where}: ${attr.value.slice(0, 60)}`);
+      }
+      if (/url\s*\(|expression\s*\(|@import/i.test(attr.value)) problems.push(`CSS in ${name} on ${where}`);
+    }
+    if (target.html === null) {
+      // What a person would see: nothing in the article leaves the article's box or paints a fetched image.
+      const style = getComputedStyle(el);
+      if (style.position !== 'static' && style.position !== 'relative') {
+        problems.push(`${where} is position: ${style.position}`);
+      }
+      if (/url\(/.test(style.backgroundImage))
+        problems.push(`${where} has background ${style.backgroundImage}`);
+    }
+  }
+  return problems;
+}
+
+/** Clipboard text (plain or Markdown) that would be dangerous pasted into an HTML or Markdown renderer. */
+export function dangerousText(text: string): string[] {
+  const problems: string[] = [];
+  const squashed = text.replace(/[^!-~\u00a1-\uffff]/g, '').toLowerCase();
+  for (const scheme of ['javascript:', 'vbscript:', 'data:text/html']) {
+    if (squashed.includes(scheme)) problems.push(`contains ${scheme}`);
+  }
+  if (/<script/i.test(text)) problems.push('contains <script');
+  return problems;
+}
