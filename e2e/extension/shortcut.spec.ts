@@ -131,7 +131,7 @@ test.describe('a real key press', () => {
       await expect.poll(popup).toContain('Reader view isn’t available on this page');
       if (name.startsWith('a PDF'))
         await expect.poll(popup).toContain('PDFs open in the browser’s own viewer');
-      if (name === 'the Web Store') await expect.poll(popup).toContain('Web Store doesn’t allow');
+      if (name === 'the Web Store') await expect.poll(popup).toContain('add-on store doesn’t allow');
       await expect(page.locator('lectern-reader')).toHaveCount(0);
       expect(await workerErrors()).toEqual([]);
       await viewer.close();

@@ -90,7 +90,7 @@ function NotFound({ forced, showAnyway }: { forced: boolean; showAnyway: () => v
 
 const WHY: Record<RestrictedReason, string> = {
   'browser-page': 'Browser pages don’t allow extensions to read them.',
-  'web-store': 'The Web Store doesn’t allow extensions to read its pages.',
+  'web-store': 'The browser’s add-on store doesn’t allow extensions to read its pages.',
   pdf: 'PDFs open in the browser’s own viewer, which doesn’t allow extensions.',
   'no-page': 'There is no web page in this tab.',
 };

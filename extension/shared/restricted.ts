@@ -5,7 +5,8 @@
  */
 
 const PDF_VIEWER = 'chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/';
-const WEB_STORE_HOSTS = ['chromewebstore.google.com', 'microsoftedge.microsoft.com'];
+// Firefox keeps addons.mozilla.org from every extension as Chromium keeps its store.
+const WEB_STORE_HOSTS = ['chromewebstore.google.com', 'microsoftedge.microsoft.com', 'addons.mozilla.org'];
 const BLOCKED_SCHEMES = new Set([
   'chrome:',
   'chrome-extension:',

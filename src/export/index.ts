@@ -1,7 +1,7 @@
 /**
- * Exporters: the article as plain text, Markdown and HTML, for the clipboard and saved files. They run where the article is
- * shown (a browser page), never touch extension APIs, and parse `article.content` only into inert
- * `<template>` content, where nothing loads or runs.
+ * Exporters: the article as plain text, Markdown and HTML, for the clipboard and saved files. They run where
+ * the article is shown (a browser page), never touch extension APIs, and parse `article.content` only into an
+ * inert document (parse.ts), where nothing loads or runs.
  */
 export { type HtmlDocumentOptions, toHtml, toHtmlDocument } from './html.ts';
 export { toMarkdown } from './markdown.ts';

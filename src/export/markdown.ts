@@ -8,6 +8,7 @@ import TurndownService from 'turndown';
 import { strikethrough } from 'turndown-plugin-gfm';
 import type { Article, ExportOptions } from '../types.ts';
 import { headerLine, headerUrl } from './header.ts';
+import { parseInert } from './parse.ts';
 
 /**
  * The article as Markdown (GFM): `# Title`, `_byline · site · date_`, `<url>`, a blank line, the body.
@@ -31,11 +32,8 @@ export function toMarkdown(article: Article, options: ExportOptions = {}): strin
 
 function markdownBody(service: TurndownService, content: string): string {
   if (content.trim() === '' || typeof document === 'undefined') return '';
-  // A <template>'s content is inert: its images don't load, nothing in it runs.
-  const template = document.createElement('template');
-  template.innerHTML = content;
   return service
-    .turndown(template.content)
+    .turndown(parseInert(content))
     .replace(/^[ \t]+$/gm, '')
     .replace(/[ \t]+$/gm, (spaces) => (spaces === '  ' ? spaces : ''))
     .replace(/\n{3,}/g, '\n\n')

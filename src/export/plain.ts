@@ -1,5 +1,6 @@
 import type { Article, ExportOptions } from '../types.ts';
 import { headerLine, headerUrl } from './header.ts';
+import { parseInert } from './parse.ts';
 import { textOf } from './text.ts';
 
 /**
@@ -18,7 +19,5 @@ export function toText(article: Article, options: ExportOptions = {}): string {
 
 function bodyFromContent(content: string): string {
   if (content.trim() === '' || typeof document === 'undefined') return '';
-  const template = document.createElement('template');
-  template.innerHTML = content;
-  return textOf(template.content);
+  return textOf(parseInert(content));
 }
