@@ -126,13 +126,19 @@ export function forbiddenIn(target: CheckTarget): string[] {
   return problems;
 }
 
-/** Clipboard text (plain or Markdown) that would be dangerous pasted into an HTML or Markdown renderer. */
-export function dangerousText(text: string): string[] {
+/**
+ * Clipboard text that would be dangerous pasted into an HTML or Markdown renderer. Plain text may quote a tag
+ * (an article about `<script>` says so in words, and a paste of text is text); Markdown may not, since its
+ * renderers pass raw HTML through.
+ */
+export function dangerousText(text: string, format: 'text' | 'markdown'): string[] {
   const problems: string[] = [];
   const squashed = text.replace(/[^!-~\u00a1-\uffff]/g, '').toLowerCase();
   for (const scheme of ['javascript:', 'vbscript:', 'data:text/html']) {
     if (squashed.includes(scheme)) problems.push(`contains ${scheme}`);
   }
-  if (/<script/i.test(text)) problems.push('contains <script');
+  // `\<` is Markdown's escaped, literal `<`.
+  if (format === 'markdown' && /(?<!\\)<(script|img|iframe|svg)/i.test(text))
+    problems.push('contains raw HTML');
   return problems;
 }

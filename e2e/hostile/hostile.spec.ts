@@ -15,8 +15,8 @@
  *
  * Per vector: (a) the flag stays unset; (b) the overlay's article DOM holds nothing the checker forbids
  * (checker.ts: elements, handlers, URL schemes, CSS, and computed position/background as seen); (c) Copy text
- * and Copy Markdown hold no javascript:/vbscript:/data:text/html URL and no raw `<script`; (d) `article.content`
- * from dist-extractor/lectern.js passes the same checker. The article's first and last sentences must be in
+ * and Copy Markdown hold no javascript:/vbscript:/data:text/html URL, and Copy Markdown no raw HTML tag; (d)
+ * `article.content` from dist-extractor/lectern.js passes the same checker. The article's first and last sentences must be in
  * the overlay, so a vector that broke extraction could not pass by showing nothing.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -121,10 +121,13 @@ for (const [index, vector] of VECTORS.entries()) {
     expect(await firedAfterArming(page), '(a) a payload ran after the reader opened').toBe(0);
     expect(await page.evaluate(forbiddenIn, { html: null }), '(b) the overlay article').toEqual([]);
 
-    for (const button of ['Copy text', 'Copy Markdown'] as const) {
+    for (const [button, format] of [
+      ['Copy text', 'text'],
+      ['Copy Markdown', 'markdown'],
+    ] as const) {
       const text = await copied(page, button);
       expect(text).toContain(LEAD);
-      expect(dangerousText(text), `(c) ${button}`).toEqual([]);
+      expect(dangerousText(text, format), `(c) ${button}`).toEqual([]);
     }
     expect(await toggle(tabId)).toMatchObject({ open: false });
 

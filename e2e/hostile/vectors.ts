@@ -124,4 +124,9 @@ export const VECTORS: readonly Vector[] = [
   // DOM clobbering.
   { name: 'img name clobbering', html: `<p>Icon <img name=getElementById src=x alt=""> inline.</p>` },
   { name: 'form id clobbering', html: `<form id=attributes><input id=attributes name=attributes></form>` },
+  // Text, not markup: prose that quotes a tag must stay text in every copy (turndown left `<` unescaped).
+  {
+    name: 'prose quoting a script tag',
+    html: `<p>Never paste &lt;script&gt;${X}&lt;/script&gt; or &lt;img src=x onerror=${X}&gt; into a comment box.</p>`,
+  },
 ];

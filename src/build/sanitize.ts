@@ -8,8 +8,8 @@ import { MATH_ATTRIBUTES, MATHML_NS } from './math.ts';
 import { BLOCK_TAGS, INLINE_TAGS } from './tags.ts';
 
 /**
- * The last step before article HTML leaves the extractor, and again right before the reader inserts it:
- * DOMPurify (cure53, the maintained sanitizer browsers' own Sanitizer API was modelled on) configured to the
+ * The last step before article HTML reaches a person: right before the reader inserts it, and in the exporters
+ * (the copies, a saved file). DOMPurify (cure53, the maintained sanitizer browsers' own Sanitizer API was modelled on) configured to the
  * same allow-list the copy walk applies (tags.ts, attributes.ts, math.ts), so a hole in our hand-written
  * walk still can't carry a script, a handler, a dangerous URL, an embed, a form, SVG or CSS to the reader,
  * the clipboard or a saved file.

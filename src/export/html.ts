@@ -1,13 +1,15 @@
+import { sanitizeHtml } from '../build/sanitize.ts';
 import type { Article, ExportOptions } from '../types.ts';
 import { headerDate, headerLine, headerUrl } from './header.ts';
 
 /**
  * The article as HTML: for the clipboard's `text/html` flavour (a paste into a document keeps headings, links
- * and lists) and, wrapped by `toHtmlDocument`, for a saved `.html` file. The body is `article.content`, which
- * the build step sanitized; the header is built from plain strings, escaped here.
+ * and lists) and, wrapped by `toHtmlDocument`, for a saved `.html` file. The body is `article.content` through
+ * DOMPurify (the last step before anything reaches a person); the header is built from plain strings, escaped
+ * here.
  */
 export function toHtml(article: Article, options: ExportOptions = {}): string {
-  const body = article.content.trim();
+  const body = sanitizeHtml(article.content.trim());
   if (options.header === false) return body;
   const head: string[] = [];
   const title = oneLine(article.title);

@@ -54,6 +54,10 @@ function turndownService(): TurndownService {
     strongDelimiter: '**',
     linkStyle: 'inlined',
   });
+  // turndown escapes Markdown syntax but not `<`: an article that writes about "<script>" in prose would copy
+  // as raw HTML, which a Markdown renderer that allows HTML would run. `\<` is CommonMark's literal `<`.
+  const escapeMarkdown = service.escape.bind(service);
+  service.escape = (text: string) => escapeMarkdown(text).replace(/</g, '\\<');
   service.use(strikethrough);
   service.addRule('lecternCode', { filter: 'pre', replacement: codeBlock });
   service.addRule('lecternFigure', { filter: 'figure', replacement: figure });
