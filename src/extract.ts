@@ -5,7 +5,9 @@ import { misaligned, readBoxes } from './geometry/index.ts';
 import { readingStats, readMetadata } from './metadata/index.ts';
 import type { Run } from './mss/index.ts';
 import { pageStyle } from './score/index.ts';
+import { flatContains, flatParentElement } from './segments/flat.ts';
 import { type Segment, walkSegments } from './segments/index.ts';
+import { MAX_OUTPUT_DEPTH } from './segments/limits.ts';
 import {
   bestRun,
   firstCommentsHeading,
@@ -17,7 +19,7 @@ import {
   type Scored,
   scoreSegments,
 } from './select/index.ts';
-import type { Article, Diagnostics, ExtractMethod, ExtractOptions } from './types.ts';
+import type { Article, Cap, Diagnostics, ExtractMethod, ExtractOptions } from './types.ts';
 import { styleSource } from './visibility/index.ts';
 
 /**
@@ -61,8 +63,14 @@ interface Body {
 export function extract(doc: Document, options: ExtractOptions = {}): Article | null {
   try {
     return run(doc, options);
-  } catch {
-    // A hostile or broken document must cost the user nothing: no article, no exception.
+  } catch (error) {
+    // A hostile or broken document must cost the user nothing: no article, no exception. The hook lets
+    // tests and tools see what was swallowed.
+    try {
+      options.onError?.(error);
+    } catch {
+      // A failing handler must not make extract() throw either.
+    }
     return null;
   }
 }
@@ -128,7 +136,8 @@ function run(doc: Document, options: ExtractOptions): Article | null {
     segmentCount: walk.segments.length,
     run: picked.run,
     dropped: picked.dropped,
-    truncated: walk.truncated,
+    truncated: walk.truncated || walk.depth > MAX_OUTPUT_DEPTH,
+    capped: capsOf(walk),
     timings,
   };
   const reading = readingStats(built.text, meta.lang);
@@ -271,14 +280,26 @@ function textNodes(segments: readonly Segment[]): Set<Text> {
   return out;
 }
 
-/** The deepest element containing every kept segment's block. */
+/** The deepest element containing every kept segment's block, in the flat tree (shadow roots, frames). */
 function commonAncestor(segments: readonly Segment[]): Element {
   const first = segments[0] as Segment;
   let root: Element = first.block;
   for (const s of segments) {
-    while (!root.contains(s.block) && root.parentElement) root = root.parentElement;
+    while (!flatContains(root, s.block)) {
+      const parent = flatParentElement(root);
+      if (parent === null) break;
+      root = parent;
+    }
   }
   return root;
+}
+
+function capsOf(walk: { cap: Cap | null; depth: number }): Cap[] {
+  const caps: Cap[] = [];
+  if (walk.cap !== null) caps.push(walk.cap);
+  // The copy unwraps what lies deeper than this (build/copy.ts); the walk saw how deep the page went.
+  if (walk.depth > MAX_OUTPUT_DEPTH) caps.push('depth');
+  return caps;
 }
 
 /** The start of the text, cut at a sentence end near 200 characters. */

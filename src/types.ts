@@ -39,17 +39,32 @@ export interface Diagnostics {
   run: { start: number; end: number; score: number } | null;
   /** Segments inside the run left out (pull quotes, ads, link lists between paragraphs). */
   dropped: number;
-  /** True when the work cap (`maxElements`) was reached and the rest of the page was not read. */
+  /** True when a work cap cut anything (`capped` says which): the article may miss part of the page. */
   truncated: boolean;
+  /**
+   * The work caps that were reached, empty on ordinary pages: `elements` (the walk stopped after
+   * `maxElements` elements, or four times as many other nodes; the rest of the page was not read),
+   * `depth` (the page nests deeper than the article's HTML keeps: deeper elements were unwrapped, their text
+   * kept). Text has no cap: every stage is linear in it (a 10 MB text node is read whole).
+   */
+  capped: Cap[];
   /** Milliseconds per stage, measured with options.now. */
   timings: Record<string, number>;
 }
 
+/** A work cap of the extractor (see Diagnostics.capped). */
+export type Cap = 'elements' | 'depth';
+
 export interface ExtractOptions {
   /** Best effort: return the best run even when it is too weak to call an article ("Show anyway"). */
   force?: boolean;
-  /** Stop reading the page after this many elements (huge DOMs). Default 20,000. */
+  /** Stop reading the page after this many elements (huge DOMs). Default 25,000. */
   maxElements?: number;
+  /**
+   * Called with the exception when extraction fails on a bug or a hostile document; extract() still returns
+   * null and never throws (a throwing handler is ignored). For tests and tools: a swallowed error is a bug.
+   */
+  onError?: (error: unknown) => void;
   /** Clock for diagnostics.timings. Default performance.now. */
   now?: () => number;
 }

@@ -181,6 +181,7 @@ test('the exporters on a hand-made article, character for character', async ({ p
       run: null,
       dropped: 0,
       truncated: false,
+      capped: [],
       timings: {},
     },
   };

@@ -19,6 +19,7 @@ const diagnostics: Article['diagnostics'] = {
   run: { start: 6, end: 31, score: 18.5 },
   dropped: 2,
   truncated: false,
+  capped: [],
   timings: {},
 };
 

@@ -1,4 +1,6 @@
 import { nameVerdict } from '../score/names.ts';
+import { flatChildren, flatParent, frameBody } from '../segments/flat.ts';
+import { MAX_OUTPUT_DEPTH } from '../segments/limits.ts';
 import { codeLanguage, copyAttributes, direction } from './attributes.ts';
 import { imageSource, isPixel } from './images.ts';
 import { copyMath, MATHML_NS, renderedMath } from './math.ts';
@@ -63,7 +65,11 @@ interface Ctx {
 type Exit = 'none' | 'close-paragraph' | 'space' | 'newline';
 
 interface Frame {
-  next: ChildNode | null;
+  /** The next DOM child, when `list` is null (the flat tree is the DOM here). */
+  next: Node | null;
+  /** The children the element renders instead (shadow root, slot, frame body; segments/flat.ts). */
+  list: readonly Node[] | null;
+  index: number;
   ctx: Ctx;
   exit: Exit;
   /** The output element the exit acts on. */
@@ -106,13 +112,13 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
 
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as Frame;
-    const node = top.next;
+    const node = top.list === null ? top.next : (top.list[top.index++] ?? null);
     if (node === null) {
       stack.pop();
       leave(top);
       continue;
     }
-    top.next = node.nextSibling;
+    if (top.list === null) top.next = node.nextSibling;
     if (node.nodeType === 3 || node.nodeType === 4) {
       text(node as Text, top.ctx);
       continue;
@@ -121,6 +127,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
     if (keep !== null && passedLast && !trailing) {
       // Past the last chosen text and the media right after it: the rest of the walk is not the article.
       top.next = null;
+      top.list = null;
       continue;
     }
     const frame = visit(node as Element, top.ctx);
@@ -179,6 +186,12 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
       if (localName === 'math') placeMath(el, el, ctx);
       return null;
     }
+    // The flat tree (segments/flat.ts): a slot stands for what is assigned to it (or its fallback), a frameset
+    // for its frames, and a same-origin frame the segment walk read (not hidden) for its body.
+    if (localName === 'slot') return isHidden(el) ? null : transparent(el, ctx);
+    if (localName === 'frameset' && !isHidden(el)) return wrapper(el, ctx);
+    if ((localName === 'iframe' || localName === 'frame') && !isHidden(el) && frameBody(el) !== null)
+      return wrapper(el, ctx);
     if (DROP_TAGS.has(localName)) return null;
     if (FORM_TAGS.has(localName) && !holdsArticle(el)) return null;
     if (el.hasAttribute('hidden') || isHidden(el)) return null;
@@ -239,7 +252,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
 
   /** An unwrapped inline element (span, font, custom elements): its children continue in the same place. */
   function transparent(el: Element, ctx: Ctx): Frame {
-    return { next: el.firstChild, ctx, exit: 'none', at: ctx.out };
+    return { ...childrenOf(el), ctx, exit: 'none', at: ctx.out };
   }
 
   /** An unwrapped block (div, section…): its loose inline content becomes paragraphs of their own. */
@@ -248,7 +261,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
       case 'flow':
         closeAuto(ctx.out);
         return {
-          next: el.firstChild,
+          ...childrenOf(el),
           // In a figure, loose images stay direct children: no paragraph around them.
           ctx: {
             ...ctx,
@@ -260,21 +273,26 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
         };
       case 'phrasing':
         spaceBefore.add(ctx.out);
-        return { next: el.firstChild, ctx, exit: 'space', at: ctx.out };
+        return { ...childrenOf(el), ctx, exit: 'space', at: ctx.out };
       case 'pre':
-        return { next: el.firstChild, ctx, exit: 'newline', at: ctx.out };
+        return { ...childrenOf(el), ctx, exit: 'newline', at: ctx.out };
       default:
         return transparent(el, ctx);
     }
   }
 
+  /** Past the depth the HTML parser keeps, elements are unwrapped: their content stays, flattened (limits.ts). */
+  function tooDeep(): boolean {
+    return stack.length >= MAX_OUTPUT_DEPTH;
+  }
+
   function inline(src: Element, out: Element, ctx: Ctx): Frame | null {
     const parent = inlineParent(ctx);
-    if (parent === null) return transparent(src, ctx);
+    if (parent === null || tooDeep()) return transparent(src, ctx);
     copyAttributes(src, out, out.localName);
     parent.appendChild(out);
     return {
-      next: src.firstChild,
+      ...childrenOf(src),
       ctx: { ...ctx, out, mode: ctx.mode === 'pre' ? 'pre' : 'phrasing', autoP: false },
       exit: 'none',
       at: out,
@@ -282,7 +300,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
   }
 
   function block(src: Element, tag: string, ctx: Ctx): Frame | null {
-    if (!fits(tag, ctx)) return wrapper(src, ctx);
+    if (!fits(tag, ctx) || tooDeep()) return wrapper(src, ctx);
     const out = doc.createElement(tag);
     copyAttributes(src, out, tag);
     inheritDirection(out, ctx);
@@ -292,7 +310,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
     }
     if (!appendBlock(ctx, out)) return wrapper(src, ctx);
     return {
-      next: src.firstChild,
+      ...childrenOf(src),
       ctx: { ...ctx, out, ...childMode(tag, ctx), inherit: null },
       exit: 'none',
       at: out,
@@ -300,7 +318,8 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
   }
 
   function figure(src: Element, ctx: Ctx): Frame | null {
-    if (ctx.mode !== 'flow' && ctx.mode !== 'list' && ctx.mode !== 'dl') return wrapper(src, ctx);
+    if ((ctx.mode !== 'flow' && ctx.mode !== 'list' && ctx.mode !== 'dl') || tooDeep())
+      return wrapper(src, ctx);
     // A figure holding chosen text is always accepted (mediaVerdict), so a rejected one loses nothing chosen.
     const verdict = mediaVerdict(src, ctx);
     if (verdict === 'reject') return null;
@@ -310,7 +329,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
     if (!appendBlock(ctx, out)) return null;
     if (verdict === 'tentative') tentative.push(out);
     return {
-      next: src.firstChild,
+      ...childrenOf(src),
       ctx: { ...ctx, out, mode: 'flow', autoP: false, media: true, inherit: null },
       exit: 'none',
       at: out,
@@ -558,7 +577,8 @@ function holdersOf(keep: ReadonlySet<Text>, root: Element): Set<Node> {
   const chain: Node[] = [];
   for (const t of keep) {
     chain.length = 0;
-    let n: Node | null = t.parentNode;
+    // Flat-tree parents: chosen text in a shadow tree or a frame is held by the host or frame around it.
+    let n: Node | null = flatParent(t);
     let reached = false;
     while (n !== null) {
       if (holders.has(n) || n === root) {
@@ -566,7 +586,7 @@ function holdersOf(keep: ReadonlySet<Text>, root: Element): Set<Node> {
         break;
       }
       chain.push(n);
-      n = n.parentNode;
+      n = flatParent(n);
     }
     if (!reached) continue;
     holders.add(root);
@@ -575,13 +595,27 @@ function holdersOf(keep: ReadonlySet<Text>, root: Element): Set<Node> {
   return holders;
 }
 
-/** The chosen text node that comes last in document order, among those under the root. */
+/** The children of `el` as rendered, for a Frame. */
+function childrenOf(el: Element): Pick<Frame, 'next' | 'list' | 'index'> {
+  const list = flatChildren(el);
+  return { next: list === null ? el.firstChild : null, list, index: 0 };
+}
+
+/** The chosen text node that comes last in rendering order, among those under the root. */
 function lastInOrder(keep: ReadonlySet<Text>, holders: Set<Node>): Text | null {
   let last: Text | null = null;
   for (const t of keep) {
-    if (t.parentNode === null || !holders.has(t.parentNode)) continue;
-    // DOCUMENT_POSITION_FOLLOWING = 4 (a literal: no global Node needed, any realm).
-    if (last === null || last.compareDocumentPosition(t) & 4) last = t;
+    const parent = flatParent(t);
+    if (parent === null || !holders.has(parent)) continue;
+    if (last === null) {
+      last = t;
+      continue;
+    }
+    // DOCUMENT_POSITION_DISCONNECTED = 1, FOLLOWING = 4 (literals: no global Node needed, any realm). Nodes
+    // in different trees (a shadow tree, a frame) have no document order: the keep set is filled in the
+    // segment walk's order, which is the flat tree's, so the later one in the set comes later.
+    const position = last.compareDocumentPosition(t);
+    if (position & 1 || position & 4) last = t;
   }
   return last;
 }

@@ -1,7 +1,8 @@
 import { CONTEXT_TAGS, headingLevel, type SegmentContext, SKIP_TAGS } from '../dom/tags.ts';
 import { normalizeSpace, visibleLength } from '../dom/text.ts';
 import { type NameVerdict, nameVerdict } from '../score/names.ts';
-import type { ElementStyle, StyleSource } from '../visibility/index.ts';
+import { type ElementStyle, type StyleSource, styleSource } from '../visibility/index.ts';
+import { flatChildren, frameBody } from './flat.ts';
 
 /**
  * A text segment (Luo et al. 2009, seed 004): the text between two block boundaries, so
@@ -37,11 +38,27 @@ export interface Walk {
   hidden: Set<Element>;
   elements: number;
   truncated: boolean;
+  /** Whether the node budget stopped the walk (elements, and other nodes at NODES_PER_ELEMENT each). */
+  cap: 'elements' | null;
+  /** The deepest the walk went below the root, in elements. */
+  depth: number;
 }
+
+/**
+ * Text nodes and comments are not elements, but a page of a million comments or bare text nodes between two
+ * tags must still end: they are budgeted at four per element (news pages average 2–3 child nodes per element).
+ */
+const NODES_PER_ELEMENT = 4;
 
 interface Frame {
   el: Element;
-  next: ChildNode | null;
+  /** The next DOM child, when `list` is null (the common case: the flat tree is the DOM here). */
+  next: Node | null;
+  /** The children the element renders instead (shadow root, slot, frame body; flat.ts), read from `at`. */
+  list: readonly Node[] | null;
+  at: number;
+  /** Styles of the element's own document: a same-origin frame's body is read through its own view. */
+  styles: StyleSource;
   style: ElementStyle;
   block: Element;
   isBlock: boolean;
@@ -85,13 +102,17 @@ const ARTICLE_MARKUP =
   'article, main, [role="main"], [itemprop~="articleBody" i], [class*="article" i], [class*="content" i], [class*="story" i], [class*="entry" i], [class*="post" i], [id*="article" i], [id*="content" i], [id*="story" i], [id*="post" i]';
 
 export function walkSegments(root: Element, styles: StyleSource, maxElements: number): Walk {
+  const maxOtherNodes = NODES_PER_ELEMENT * maxElements;
   const segments: Segment[] = [];
   const hidden = new Set<Element>();
   let elements = 0;
-  let truncated = false;
+  let otherNodes = 0;
+  let depth = 0;
+  let cap: Walk['cap'] = null;
   let current: Segment | null = null;
   let brPending = false;
   let hrPending = false;
+  const frameSources = new Map<Document, StyleSource>();
   // Pages repeat the same class strings on thousands of elements: tokenise each string once.
   const verdicts = new Map<string, NameVerdict>();
 
@@ -137,11 +158,15 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
   };
 
   const rootStyle = styles.read(root, null);
-  if (rootStyle.hidden) return { segments, hidden, elements: 1, truncated };
+  if (rootStyle.hidden) return { segments, hidden, elements: 1, truncated: false, cap, depth };
+  const rootList = flatChildren(root);
   const stack: Frame[] = [
     {
       el: root,
-      next: root.firstChild,
+      next: rootList === null ? root.firstChild : null,
+      list: rootList,
+      at: 0,
+      styles,
       style: rootStyle,
       block: root,
       isBlock: true,
@@ -156,14 +181,18 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
 
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as Frame;
-    const node = top.next;
+    const node = top.list === null ? top.next : (top.list[top.at++] ?? null);
     if (node === null) {
       stack.pop();
       if (top.isBlock) close();
       continue;
     }
-    top.next = node.nextSibling;
+    if (top.list === null) top.next = node.nextSibling;
 
+    if (node.nodeType !== 1 && ++otherNodes > maxOtherNodes) {
+      cap = 'elements';
+      break;
+    }
     if (node.nodeType === 3) {
       const data = (node as Text).data;
       const chars = visibleLength(data);
@@ -187,11 +216,13 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
 
     const el = node as Element;
     if (++elements > maxElements) {
-      truncated = true;
+      cap = 'elements';
       break;
     }
     const tag = el.localName;
-    if (SKIP_TAGS.has(tag)) {
+    // A same-origin frame's body is walked in its place, styled by its own document (flat.ts).
+    const frameDoc = tag === 'iframe' || tag === 'frame' ? readableFrame(el, top) : null;
+    if (frameDoc === null && SKIP_TAGS.has(tag)) {
       hidden.add(el);
       continue;
     }
@@ -211,7 +242,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       if (!el.hasAttribute('hidden')) hrPending = true;
       continue;
     }
-    const style = styles.read(el, top.style);
+    const style = top.styles.read(el, top.style);
     if (style.hidden) {
       hidden.add(el);
       continue;
@@ -255,9 +286,13 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     // opening a paragraph, readability-test-pages' mathjax formulas classed `CtxtMenu_Attached`) would
     // otherwise flag the whole paragraph its text starts.
     if (verdict !== 0 && isBlock) flagged = verdict < 0 ? el : null;
+    const list = flatChildren(el);
     stack.push({
       el,
-      next: el.firstChild,
+      next: list === null ? el.firstChild : null,
+      list,
+      at: 0,
+      styles: frameDoc === null ? top.styles : frameStyles(frameDoc),
       style,
       block: isBlock ? el : top.block,
       isBlock,
@@ -268,9 +303,31 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       article: tag === 'article' ? el : top.article,
       floated: top.floated || (isBlock && style.floated),
     });
+    if (stack.length > depth) depth = stack.length;
   }
   close();
-  return { segments, hidden, elements, truncated };
+  return { segments, hidden, elements, truncated: cap !== null, cap, depth };
+
+  /** A visible same-origin frame with a body, or null (then it is skipped like any embed). */
+  function readableFrame(el: Element, parent: Frame): Document | null {
+    const body = frameBody(el);
+    if (body === null) return null;
+    // Tracking frames are 0×0 or 1×1; a frame's box is read only here, frames are few.
+    if (parent.styles.styled) {
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) return null;
+    }
+    return body.ownerDocument;
+  }
+
+  function frameStyles(doc: Document): StyleSource {
+    let source = frameSources.get(doc);
+    if (source === undefined) {
+      source = styleSource(doc);
+      frameSources.set(doc, source);
+    }
+    return source;
+  }
 }
 
 /**
