@@ -3,21 +3,18 @@
  * (`npx vite build --config vite.reader.config.ts`) mounted into an open shadow root the test creates the way the
  * content script does.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import type { CopyResult, mountReader, ReaderHandle } from '../../extension/reader/index.tsx';
-import type { Article } from '../../src/types.ts';
+import { expect, test } from '@playwright/test';
+import {
+  calls,
+  focusedInReader,
+  mount,
+  READER_JS,
+  reader,
+  requireReaderBundle,
+  style,
+  type TestWindow,
+} from './mount.ts';
 import { japaneseArticle, rtlArticle, sampleArticle } from './sample-article.ts';
-
-const READER_JS = fileURLToPath(new URL('../../dist-reader/reader.js', import.meta.url));
-
-interface TestWindow {
-  LecternReader: { mountReader: typeof mountReader };
-  handle: ReaderHandle;
-  calls: string[];
-  pageKeys: string[];
-}
 
 // A page that fights back: !important rules on everything, so inheritance through the host would show.
 const HOSTILE_PAGE = `<!doctype html>
@@ -34,71 +31,7 @@ const HOSTILE_PAGE = `<!doctype html>
   <script>document.getElementById('spacer').style.height = '5000px';</script>
 </body></html>`;
 
-test.beforeAll(() => {
-  if (!existsSync(READER_JS)) {
-    throw new Error(`${READER_JS} is missing: run \`npx vite build --config vite.reader.config.ts\` first.`);
-  }
-});
-
-/** Mounts the reader the way the content script does: a fixed full-viewport host with an open shadow root. */
-async function mount(
-  page: Page,
-  article: Article = sampleArticle,
-  copyResult: CopyResult = { ok: true, words: 1234 },
-) {
-  if (!(await page.evaluate(() => 'LecternReader' in window))) await page.addScriptTag({ path: READER_JS });
-  await page.evaluate(
-    ({ article, copyResult }) => {
-      const w = window as unknown as TestWindow;
-      w.calls = [];
-      const host = document.createElement('lectern-reader');
-      // CSSOM, not a style attribute: allowed even under the CSP test's `style-src 'none'`.
-      for (const [name, value] of [
-        ['position', 'fixed'],
-        ['inset', '0'],
-        ['z-index', '2147483647'],
-        ['display', 'block'],
-      ] as const) {
-        host.style.setProperty(name, value, 'important');
-      }
-      document.documentElement.append(host);
-      const root = host.attachShadow({ mode: 'open' });
-      w.handle = w.LecternReader.mountReader(root, {
-        article,
-        actions: {
-          copy: async (format) => {
-            w.calls.push(`copy:${format}`);
-            return copyResult;
-          },
-          close: () => {
-            w.calls.push('close');
-          },
-        },
-      });
-      w.handle.focus();
-    },
-    { article, copyResult },
-  );
-}
-
-/** CSS locators pierce shadow roots; scoping to the host keeps them off the page's look-alike elements. */
-const reader = (page: Page) => page.locator('lectern-reader');
-
-const calls = (page: Page) => page.evaluate(() => (window as unknown as TestWindow).calls);
-
-function style(locator: Locator, property: string): Promise<string> {
-  return locator.evaluate((el, property) => getComputedStyle(el).getPropertyValue(property), property);
-}
-
-/** The element focused inside the reader's shadow root, described by its accessible text. */
-function focusedInReader(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const active = document.querySelector('lectern-reader')?.shadowRoot?.activeElement;
-    if (!active) return null;
-    if (active.classList.contains('lectern-scroll')) return 'the article';
-    return active.getAttribute('aria-label') ?? active.textContent?.trim() ?? null;
-  });
-}
+test.beforeAll(requireReaderBundle);
 
 test.describe('on a page with hostile CSS', () => {
   test.beforeEach(async ({ page }) => {
@@ -254,19 +187,16 @@ test.describe('on a page with hostile CSS', () => {
 
   test('Tab cycles inside the reader', async ({ page }) => {
     await mount(page);
-    await page.keyboard.press('Tab');
-    expect(await focusedInReader(page)).toBe('Copy text');
-    await page.keyboard.press('Tab');
-    expect(await focusedInReader(page)).toBe('Copy Markdown');
-    await page.keyboard.press('Tab');
-    expect(await focusedInReader(page)).toBe('Close reader view');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
+    const order = ['Reading settings', 'Copy text', 'Copy Markdown', 'Close reader view'];
+    for (const name of order) {
+      await page.keyboard.press('Tab');
+      expect(await focusedInReader(page)).toBe(name);
+    }
+    for (const _ of order) await page.keyboard.press('Shift+Tab');
     // Back past the first button lands on the article's last link (footnote 1), not on the page.
     expect(await focusedInReader(page)).toBe('1');
     await page.keyboard.press('Tab');
-    expect(await focusedInReader(page)).toBe('Copy text');
+    expect(await focusedInReader(page)).toBe('Reading settings');
   });
 
   test('article links open in the same tab; footnote links scroll the article', async ({ page }) => {

@@ -7,12 +7,14 @@ import browser from 'webextension-polyfill';
 import { toMarkdown, toText } from '../../src/index.ts';
 import type { Article } from '../../src/types.ts';
 import { mountReader } from '../reader/index.tsx';
-import type { CopyResult } from '../reader/types.ts';
+import type { CopyResult, ReaderHandle } from '../reader/types.ts';
 import { type ContentState, type ExportFormat, handleContentMessages } from '../shared/messages.ts';
+import type { Settings } from '../shared/settings.ts';
 import { currentArticle, summarize } from './article.ts';
 import { writeClipboard } from './clipboard.ts';
 import { mountNotice } from './notice.ts';
 import { closeOverlay, isOverlayOpen, showInOverlay } from './overlay.ts';
+import { settingsStore } from './settings-store.ts';
 
 interface Instance {
   /** False once the extension that injected us was reloaded or removed (its runtime is gone). */
@@ -35,23 +37,38 @@ function state(): ContentState {
   return { open: isOverlayOpen(), pdf: isPdf() };
 }
 
-function showReader(article: Article): void {
-  showInOverlay((root) =>
-    mountReader(root, {
+/** The reader showing now, to hand it settings changed elsewhere. */
+let reader: ReaderHandle | null = null;
+
+function showReader(article: Article, settings: Settings): void {
+  showInOverlay((root) => {
+    const handle = mountReader(root, {
       article,
+      settings,
       actions: {
-        async copy(format): Promise<CopyResult> {
+        async copy(format, header): Promise<CopyResult> {
           try {
-            await writeClipboard(exportText(article, format, true), root);
+            await writeClipboard(exportText(article, format, header), root);
             return { ok: true, words: article.wordCount };
           } catch (error) {
             return { ok: false, error: error instanceof Error ? error.message : 'Copy failed.' };
           }
         },
         close: closeOverlay,
+        saveSettings(patch) {
+          settingsStore.save(patch);
+        },
       },
-    }),
-  );
+    });
+    reader = handle;
+    return {
+      focus: () => handle.focus(),
+      unmount() {
+        if (reader === handle) reader = null;
+        handle.unmount();
+      },
+    };
+  });
 }
 
 function showNotice(canForce: boolean): void {
@@ -61,23 +78,25 @@ function showNotice(canForce: boolean): void {
       close: closeOverlay,
       showAnyway() {
         const article = currentArticle(true);
-        if (article) showReader(article);
-        else showNotice(false);
+        if (!article) return showNotice(false);
+        settingsStore.current().then((settings) => showReader(article, settings), closeOverlay);
       },
     }),
   );
 }
 
-function open(force: boolean): ContentState {
+async function open(force: boolean): Promise<ContentState> {
   // The sender explains PDFs itself (the reply says pdf); an overlay over the viewer would only say "no article".
   if (isPdf()) return state();
+  const settings = await settingsStore.current();
   const article = currentArticle(force);
-  if (article) showReader(article);
+  if (article) showReader(article, settings);
   else showNotice(!force);
   return state();
 }
 
 function register(): Instance {
+  settingsStore.start((settings) => reader?.applySettings(settings));
   handleContentMessages({
     'content:ping': () => state(),
     'content:summary': ({ force }) => {
@@ -109,7 +128,10 @@ function register(): Instance {
         return false;
       }
     },
-    dispose: closeOverlay,
+    dispose() {
+      settingsStore.stop();
+      closeOverlay();
+    },
   };
 }
 

@@ -1,18 +1,66 @@
-/** The overlay's layout: a dialog holding the toolbar and the article in one scroll container, and the toast. */
-import { useCallback, useRef, useState } from 'preact/hooks';
+/** The overlay's layout: a dialog holding the toolbar, the settings, the article in one scroll container, and the toast. */
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ArticleBody } from './ArticleBody.tsx';
 import { ArticleHeader } from './ArticleHeader.tsx';
 import { copyMessage, isCjk, normalizeLang } from './format.ts';
+import { Progress, useProgress } from './Progress.tsx';
+import { SettingsPanel } from './SettingsPanel.tsx';
+import {
+  DEFAULT_READER_SETTINGS,
+  FONT_SIZES,
+  LINE_HEIGHTS,
+  type ReaderSettings,
+  stepFontSize,
+} from './settings.ts';
 import { Toast, useToast } from './Toast.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import type { CopyFormat, ReaderProps } from './types.ts';
 
-export function Reader({ article, actions }: ReaderProps) {
+const SETTINGS_ID = 'lectern-settings';
+
+/** Whether the system asks for dark colours, kept current: "auto" follows a change while reading. */
+function usePrefersDark(): boolean {
+  const [query] = useState(() =>
+    typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null,
+  );
+  const [dark, setDark] = useState(query?.matches === true);
+  useEffect(() => {
+    if (query === null) return;
+    const onChange = () => setDark(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [query]);
+  return dark;
+}
+
+export function Reader({ article, actions, settings: initial = DEFAULT_READER_SETTINGS }: ReaderProps) {
   const [toast, showToast] = useToast();
   const [busy, setBusy] = useState(false);
+  const [settings, setSettings] = useState(initial);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const progress = useProgress(scroller);
+  const prefersDark = usePrefersDark();
   // A ref, not the state, guards against a double click: both clicks can arrive before a re-render.
   const copying = useRef(false);
   const lang = normalizeLang(article.lang);
+
+  // Settings changed elsewhere (the popup, another tab) arrive as a new prop: show them at once. Not on mount:
+  // effects run after the first paint, and a key pressed before that (Ctrl +) would be undone.
+  const mountedWith = useRef(initial);
+  useEffect(() => {
+    if (mountedWith.current === initial) return;
+    mountedWith.current = initial;
+    setSettings(initial);
+  }, [initial]);
+
+  const change = useCallback(
+    (patch: Partial<ReaderSettings>) => {
+      setSettings((current) => ({ ...current, ...patch }));
+      actions.saveSettings?.(patch);
+    },
+    [actions],
+  );
 
   const copy = useCallback(
     async (format: CopyFormat) => {
@@ -20,7 +68,7 @@ export function Reader({ article, actions }: ReaderProps) {
       copying.current = true;
       setBusy(true);
       try {
-        const result = await actions.copy(format);
+        const result = await actions.copy(format, settings.copyHeader);
         showToast(copyMessage(format, result), result.ok ? 'ok' : 'error');
       } catch (error) {
         showToast(copyMessage(format, { ok: false, error: String(error) }), 'error');
@@ -29,8 +77,17 @@ export function Reader({ article, actions }: ReaderProps) {
         setBusy(false);
       }
     },
-    [actions, showToast],
+    [actions, showToast, settings.copyHeader],
   );
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Ctrl/Cmd with + or − sizes the article's text instead of zooming the whole page under it.
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const direction = event.key === '+' || event.key === '=' ? 1 : event.key === '-' ? -1 : 0;
+    if (direction === 0) return;
+    event.preventDefault();
+    change({ fontSize: stepFontSize(settings.fontSize, direction) });
+  };
 
   const articleClass = isCjk(lang) ? 'lectern-article lectern-cjk' : 'lectern-article';
   return (
@@ -41,9 +98,26 @@ export function Reader({ article, actions }: ReaderProps) {
       aria-label={`Reader view: ${article.title}`}
       lang="en"
       dir="ltr"
+      data-theme={settings.theme === 'auto' ? (prefersDark ? 'dark' : 'light') : settings.theme}
+      data-font={settings.font}
+      data-size={String(FONT_SIZES.indexOf(settings.fontSize as (typeof FONT_SIZES)[number]))}
+      data-width={settings.width}
+      data-leading={String(LINE_HEIGHTS.indexOf(settings.lineHeight as (typeof LINE_HEIGHTS)[number]))}
+      data-images={settings.images ? 'on' : 'off'}
+      onKeyDown={onKeyDown}
     >
-      <div class="lectern-scroll" tabIndex={-1}>
-        <Toolbar onCopy={copy} onClose={() => actions.close()} busy={busy} />
+      <div class="lectern-scroll" tabIndex={-1} ref={scroller}>
+        <Toolbar
+          onCopy={copy}
+          onClose={() => actions.close()}
+          busy={busy}
+          settingsId={SETTINGS_ID}
+          settingsOpen={settingsOpen}
+          onToggleSettings={() => setSettingsOpen((open) => !open)}
+        >
+          <Progress progress={progress} minutes={article.readingMinutes} />
+        </Toolbar>
+        {settingsOpen && <SettingsPanel id={SETTINGS_ID} settings={settings} onChange={change} />}
         <div class="lectern-main">
           <article class={articleClass} lang={lang ?? undefined} dir={article.dir}>
             <ArticleHeader article={article} lang={lang} />

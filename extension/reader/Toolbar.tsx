@@ -1,20 +1,49 @@
-/** The slim bar above the article: the two copy buttons and Close. */
+/** The slim bar above the article: reading settings, the copy buttons and Close; progress under it. */
+import type { ComponentChildren } from 'preact';
 import type { CopyFormat } from './types.ts';
 
 interface ToolbarProps {
   onCopy(format: CopyFormat): void;
   onClose(): void;
   busy: boolean;
+  settingsId: string;
+  settingsOpen: boolean;
+  onToggleSettings(): void;
+  /** The reading progress (time left and the bar). */
+  children?: ComponentChildren;
 }
 
-export function Toolbar({ onCopy, onClose, busy }: ToolbarProps) {
+export function Toolbar({
+  onCopy,
+  onClose,
+  busy,
+  settingsId,
+  settingsOpen,
+  onToggleSettings,
+  children,
+}: ToolbarProps) {
   return (
     <div class="lectern-toolbar">
       <div class="lectern-toolbar-inner">
         <span class="lectern-brand" aria-hidden="true">
           Lectern
         </span>
+        {children}
         <div class="lectern-actions">
+          <button
+            type="button"
+            class="lectern-button"
+            aria-label="Reading settings"
+            aria-expanded={settingsOpen}
+            aria-controls={settingsId}
+            title="Theme, typeface, text size, width and spacing"
+            onClick={onToggleSettings}
+          >
+            <span class="lectern-aa" aria-hidden="true">
+              Aa
+            </span>
+            <span class="lectern-label">Reading settings</span>
+          </button>
           <button
             type="button"
             class="lectern-button"

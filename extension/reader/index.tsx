@@ -3,9 +3,11 @@ import { render } from 'preact';
 import { isolateKeyboard } from './keyboard.ts';
 import { followFragmentLink } from './links.ts';
 import { Reader } from './Reader.tsx';
+import { DEFAULT_READER_SETTINGS } from './settings.ts';
 import { adoptStyles } from './styles.ts';
 import type { ReaderHandle, ReaderProps } from './types.ts';
 
+export type { ReaderSettings } from './settings.ts';
 export type { CopyFormat, CopyResult, ReaderActions, ReaderHandle, ReaderProps } from './types.ts';
 
 export function mountReader(root: ShadowRoot, props: ReaderProps): ReaderHandle {
@@ -20,7 +22,10 @@ export function mountReader(root: ShadowRoot, props: ReaderProps): ReaderHandle 
   // One delegated listener for every link in the article's HTML, which Preact does not render itself.
   const onClick = (event: MouseEvent) => followFragmentLink(event, props.article.url);
   container.addEventListener('click', onClick);
-  render(<Reader article={props.article} actions={props.actions} />, container);
+  let settings = props.settings ?? DEFAULT_READER_SETTINGS;
+  const draw = () =>
+    render(<Reader article={props.article} actions={props.actions} settings={settings} />, container);
+  draw();
   let mounted = true;
   return {
     unmount() {
@@ -34,6 +39,11 @@ export function mountReader(root: ShadowRoot, props: ReaderProps): ReaderHandle 
     },
     focus() {
       container.querySelector<HTMLElement>('.lectern-scroll')?.focus({ preventScroll: true });
+    },
+    applySettings(next) {
+      if (!mounted) return;
+      settings = next;
+      draw();
     },
   };
 }

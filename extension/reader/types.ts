@@ -1,5 +1,6 @@
 /** The reader overlay's public contract with its caller (the content script, or a test page). */
 import type { Article } from '../../src/types.ts';
+import type { ReaderSettings } from './settings.ts';
 
 export type CopyFormat = 'text' | 'markdown';
 
@@ -7,13 +8,18 @@ export type CopyResult = { ok: true; words: number } | { ok: false; error: strin
 
 /** What the overlay asks of its host; the reader itself owns no browser API (STYLE.md practice 6). */
 export interface ReaderActions {
-  copy(format: CopyFormat): Promise<CopyResult>;
+  /** `header`: start with title, byline · site · date and the source URL (the reader's setting). */
+  copy(format: CopyFormat, header: boolean): Promise<CopyResult>;
   close(): void;
+  /** Persists a settings change the reader has already applied; absent when nothing stores them. */
+  saveSettings?(patch: Partial<ReaderSettings>): void;
 }
 
 export interface ReaderProps {
   article: Article;
   actions: ReaderActions;
+  /** Defaults when absent (DEFAULT_READER_SETTINGS). */
+  settings?: ReaderSettings;
 }
 
 export interface ReaderHandle {
@@ -21,4 +27,6 @@ export interface ReaderHandle {
   unmount(): void;
   /** Focuses the scroll container, so Space, arrows and PageDown scroll the article at once. */
   focus(): void;
+  /** Applies settings changed elsewhere (another tab, the popup) without reopening the reader. */
+  applySettings(settings: ReaderSettings): void;
 }

@@ -1,29 +1,34 @@
 /** The user's settings, kept in storage.sync so they follow the browser profile. */
 import browser from 'webextension-polyfill';
+import { DEFAULT_READER_SETTINGS, READER_SETTING_CHECKS, type ReaderSettings } from '../reader/settings.ts';
 
-export interface Settings {
+export interface Settings extends ReaderSettings {
   /** The toolbar button opens the reader at once instead of the popup. */
   actionOpensReader: boolean;
 }
 
-export const DEFAULT_SETTINGS: Readonly<Settings> = { actionOpensReader: false };
+export const DEFAULT_SETTINGS: Readonly<Settings> = { ...DEFAULT_READER_SETTINGS, actionOpensReader: false };
 
 type Key = keyof Settings;
 const KEYS = Object.keys(DEFAULT_SETTINGS) as Key[];
 
-/** Keeps only known keys with the right type, so a value written by an older version can't leak through. */
-function parse(stored: Record<string, unknown>): Settings {
-  const settings: Settings = { ...DEFAULT_SETTINGS };
+const CHECKS: { readonly [K in Key]: (value: unknown) => boolean } = {
+  ...READER_SETTING_CHECKS,
+  actionOpensReader: (value) => typeof value === 'boolean',
+};
+
+/** Keeps only known keys with a valid value, so one written by an older version can't leak through. */
+export function parseSettings(stored: Record<string, unknown>): Settings {
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const key of KEYS) {
-    const value = stored[key];
-    if (typeof value === typeof DEFAULT_SETTINGS[key]) settings[key] = value as Settings[Key];
+    if (CHECKS[key](stored[key])) settings[key] = stored[key];
   }
-  return settings;
+  return settings as unknown as Settings;
 }
 
 export async function loadSettings(): Promise<Settings> {
   try {
-    return parse(await browser.storage.sync.get(KEYS));
+    return parseSettings(await browser.storage.sync.get(KEYS));
   } catch {
     return { ...DEFAULT_SETTINGS };
   }
@@ -47,7 +52,7 @@ export function onSettingsChange(listener: (settings: Settings) => void): () => 
  * With the popup removed, a click on the toolbar button fires action.onClicked, which the background turns into
  * a toggle. Applied by the background at startup and on change, and by the popup at once so it needn't wait.
  */
-export async function applyActionSetting(settings: Settings): Promise<void> {
+export async function applyActionSetting(settings: Pick<Settings, 'actionOpensReader'>): Promise<void> {
   const popup = browser.runtime.getManifest().action?.default_popup ?? '';
   await browser.action.setPopup({ popup: settings.actionOpensReader ? '' : popup });
 }

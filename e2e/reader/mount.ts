@@ -1,0 +1,92 @@
+/**
+ * Mounting the reader overlay on a plain page, without the extension (STYLE.md practice 6): dist-reader/reader.js
+ * (`npx vite build --config vite.reader.config.ts`) in an open shadow root made the way the content script
+ * makes it, and the helpers the reader specs share.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from '@playwright/test';
+import type { CopyResult, mountReader, ReaderHandle, ReaderSettings } from '../../extension/reader/index.tsx';
+import type { Article } from '../../src/types.ts';
+import { sampleArticle } from './sample-article.ts';
+
+export const READER_JS = fileURLToPath(new URL('../../dist-reader/reader.js', import.meta.url));
+
+export interface TestWindow {
+  LecternReader: { mountReader: typeof mountReader };
+  handle: ReaderHandle;
+  calls: string[];
+  pageKeys: string[];
+}
+
+/** Fails with the fix when the reader bundle was not built. */
+export function requireReaderBundle(): void {
+  if (!existsSync(READER_JS)) {
+    throw new Error(`${READER_JS} is missing: run \`npx vite build --config vite.reader.config.ts\` first.`);
+  }
+}
+
+/** Mounts the reader the way the content script does: a fixed full-viewport host with an open shadow root. */
+export async function mount(
+  page: Page,
+  article: Article = sampleArticle,
+  copyResult: CopyResult = { ok: true, words: 1234 },
+  settings?: ReaderSettings,
+) {
+  if (!(await page.evaluate(() => 'LecternReader' in window))) await page.addScriptTag({ path: READER_JS });
+  await page.evaluate(
+    ({ article, copyResult, settings }) => {
+      const w = window as unknown as TestWindow;
+      w.calls = [];
+      const host = document.createElement('lectern-reader');
+      // CSSOM, not a style attribute: allowed even under the CSP test's `style-src 'none'`.
+      for (const [name, value] of [
+        ['position', 'fixed'],
+        ['inset', '0'],
+        ['z-index', '2147483647'],
+        ['display', 'block'],
+      ] as const) {
+        host.style.setProperty(name, value, 'important');
+      }
+      document.documentElement.append(host);
+      const root = host.attachShadow({ mode: 'open' });
+      w.handle = w.LecternReader.mountReader(root, {
+        article,
+        ...(settings ? { settings } : {}),
+        actions: {
+          copy: async (format) => {
+            w.calls.push(`copy:${format}`);
+            return copyResult;
+          },
+          close: () => {
+            w.calls.push('close');
+          },
+          saveSettings: (patch) => {
+            w.calls.push(`save:${JSON.stringify(patch)}`);
+          },
+        },
+      });
+      w.handle.focus();
+    },
+    { article, copyResult, settings },
+  );
+}
+
+/** CSS locators pierce shadow roots; scoping to the host keeps them off the page's look-alike elements. */
+export const reader = (page: Page) => page.locator('lectern-reader');
+
+export const calls = (page: Page) => page.evaluate(() => (window as unknown as TestWindow).calls);
+
+export function style(locator: Locator, property: string): Promise<string> {
+  return locator.evaluate((el, property) => getComputedStyle(el).getPropertyValue(property), property);
+}
+
+/** The element focused inside the reader's shadow root, described by its accessible text. */
+export function focusedInReader(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const active = document.querySelector('lectern-reader')?.shadowRoot?.activeElement;
+    if (!active) return null;
+    if (active.classList.contains('lectern-scroll')) return 'the article';
+    return active.getAttribute('aria-label') ?? active.textContent?.trim() ?? null;
+  });
+}

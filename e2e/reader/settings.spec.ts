@@ -1,0 +1,131 @@
+/**
+ * Reading settings in the overlay, mounted without the extension: every control changes the article's
+ * computed style, a change is handed to the caller to save, settings from elsewhere apply live, "auto" follows
+ * the system colour scheme, and the progress bar follows the scroll.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import type { ReaderSettings } from '../../extension/reader/index.tsx';
+import { DEFAULT_READER_SETTINGS } from '../../extension/reader/settings.ts';
+import { calls, mount, reader, requireReaderBundle, style, type TestWindow } from './mount.ts';
+import { sampleArticle } from './sample-article.ts';
+
+test.beforeAll(requireReaderBundle);
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await page.setContent('<!doctype html><html lang="en"><body><p>The page.</p></body></html>');
+});
+
+const article = (page: Page) => reader(page).locator('.lectern-article');
+const root = (page: Page) => reader(page).locator('.lectern-root');
+
+async function openSettings(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Reading settings' });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('region', { name: 'Reading settings' })).toBeVisible();
+}
+
+const px = async (page: Page, property: string) => Number.parseFloat(await style(article(page), property));
+
+test('each theme sets its own colours, and the choice is handed on to be saved', async ({ page }) => {
+  await mount(page);
+  await openSettings(page);
+  const seen = new Map<string, string>();
+  for (const name of ['Light', 'Sepia', 'Dark', 'High contrast']) {
+    await page.getByRole('radio', { name }).check();
+    const colours = `${await style(root(page), 'background-color')} / ${await style(article(page), 'color')}`;
+    expect([...seen.values()], `${name} looks like another theme`).not.toContain(colours);
+    seen.set(name, colours);
+  }
+  expect(seen.get('Dark')).toBe('rgb(27, 27, 29) / rgb(228, 225, 220)');
+  expect(seen.get('High contrast')).toBe('rgb(0, 0, 0) / rgb(255, 255, 255)');
+  expect(await calls(page)).toEqual([
+    'save:{"theme":"light"}',
+    'save:{"theme":"sepia"}',
+    'save:{"theme":"dark"}',
+    'save:{"theme":"contrast"}',
+  ]);
+});
+
+test('"Auto" follows the system colour scheme, also when it changes while reading', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await mount(page);
+  await openSettings(page);
+  await expect(page.getByRole('radio', { name: 'Auto' })).toBeChecked();
+  expect(await style(root(page), 'background-color')).toBe('rgb(251, 250, 247)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => style(root(page), 'background-color')).toBe('rgb(27, 27, 29)');
+});
+
+test('typeface, size, width, line spacing and images change the article', async ({ page }) => {
+  await mount(page);
+  await openSettings(page);
+  expect(await px(page, 'font-size')).toBe(20);
+  expect(await style(article(page), 'font-family')).toMatch(/Charter|Georgia|serif/);
+
+  await page.getByRole('radio', { name: 'Sans-serif' }).check();
+  expect(await style(article(page), 'font-family')).toMatch(/^system-ui/);
+  await page.getByRole('radio', { name: 'Monospace' }).check();
+  expect(await style(article(page), 'font-family')).toMatch(/^ui-monospace/);
+
+  await page.getByRole('button', { name: 'Larger text' }).click();
+  expect(await px(page, 'font-size')).toBe(22);
+  await page.getByRole('button', { name: 'Smaller text' }).click();
+  await page.getByRole('button', { name: 'Smaller text' }).click();
+  expect(await px(page, 'font-size')).toBe(18);
+
+  const medium = await px(page, 'max-width');
+  await page.getByRole('radio', { name: 'Narrow' }).check();
+  expect(await px(page, 'max-width')).toBeLessThan(medium);
+  await page.getByRole('radio', { name: 'Wide' }).check();
+  expect(await px(page, 'max-width')).toBeGreaterThan(medium);
+
+  await page.getByRole('radio', { name: 'Loose', exact: true }).check();
+  expect((await px(page, 'line-height')) / (await px(page, 'font-size'))).toBeCloseTo(1.8, 2);
+
+  const image = reader(page).locator('.lectern-content img').first();
+  await expect(image).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Show images' }).uncheck();
+  await expect(image).toBeHidden();
+});
+
+test('Ctrl+ and Ctrl− size the text in steps and stop at the ends', async ({ page }) => {
+  await mount(page);
+  await page.keyboard.press('Control+=');
+  expect(await px(page, 'font-size')).toBe(22);
+  for (let i = 0; i < 12; i += 1) await page.keyboard.press('Control+-');
+  expect(await px(page, 'font-size')).toBe(14);
+  expect((await calls(page)).at(-1)).toBe('save:{"fontSize":0.875}');
+});
+
+test('settings given at mount and changed from elsewhere apply without reopening', async ({ page }) => {
+  const sepia: ReaderSettings = { ...DEFAULT_READER_SETTINGS, theme: 'sepia', fontSize: 1.5 };
+  await mount(page, sampleArticle, undefined, sepia);
+  expect(await style(root(page), 'background-color')).toBe('rgb(244, 236, 216)');
+  expect(await px(page, 'font-size')).toBe(24);
+  await page.evaluate(
+    (settings) => {
+      (window as unknown as TestWindow).handle.applySettings(settings);
+    },
+    { ...sepia, theme: 'dark', width: 'narrow' } satisfies ReaderSettings,
+  );
+  await expect.poll(() => style(root(page), 'background-color')).toBe('rgb(27, 27, 29)');
+  expect(await px(page, 'max-width')).toBe(24 * 30);
+  // Nothing was changed here, so nothing is saved.
+  expect(await calls(page)).toEqual([]);
+});
+
+test('the progress bar and time left follow the scroll', async ({ page }) => {
+  await mount(page);
+  const progress = page.getByRole('progressbar', { name: 'Reading progress' });
+  await expect(progress).toHaveAttribute('value', '0');
+  await expect(reader(page).locator('.lectern-time-left')).toHaveText(
+    `${sampleArticle.readingMinutes} min left`,
+  );
+  await reader(page)
+    .locator('.lectern-scroll')
+    .evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(progress).toHaveAttribute('value', '100');
+  await expect(reader(page).locator('.lectern-time-left')).toHaveText('Finished');
+});

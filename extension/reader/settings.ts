@@ -1,0 +1,83 @@
+/**
+ * The reader's own settings: what they can be, their defaults, and how a stored value is read back. Pure (no
+ * extension API), so the overlay can be mounted without the extension; extension/shared/settings.ts stores them.
+ */
+
+export const THEMES = ['auto', 'light', 'sepia', 'dark', 'contrast'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const FONTS = ['serif', 'sans', 'mono'] as const;
+export type Font = (typeof FONTS)[number];
+
+/**
+ * Article text sizes in em of the browser's default (medium) size: 1.25 is 20 px at the usual 16 px. Steps grow
+ * by about an eighth, the smallest change a reader notices in one press (Firefox Reader View uses the same idea).
+ */
+export const FONT_SIZES = [0.875, 1, 1.125, 1.25, 1.375, 1.5, 1.75, 2, 2.5] as const;
+
+/**
+ * Column widths in em of the article's own size, so a line holds the same number of characters at every font
+ * size: 35em of a serif is about 70 characters (Bringhurst's 45–75 range; Firefox Reader View's default is 30em).
+ */
+export const WIDTHS = { narrow: 30, medium: 35, wide: 42 } as const;
+export type Width = keyof typeof WIDTHS;
+
+export const LINE_HEIGHTS = [1.4, 1.6, 1.8, 2] as const;
+
+export interface ReaderSettings {
+  theme: Theme;
+  font: Font;
+  /** One of FONT_SIZES. */
+  fontSize: number;
+  width: Width;
+  /** One of LINE_HEIGHTS. */
+  lineHeight: number;
+  /** Show the article's images (off leaves their captions and alt text out too). */
+  images: boolean;
+  /** Copies and saved files start with title, byline · site · date and the source URL. */
+  copyHeader: boolean;
+  /** The speechSynthesis voice's `voiceURI`, or '' for the browser's default voice for the article language. */
+  voice: string;
+  /** Speech rate, 0.5–2 (1 is normal). */
+  rate: number;
+}
+
+export const DEFAULT_READER_SETTINGS: Readonly<ReaderSettings> = {
+  theme: 'auto',
+  font: 'serif',
+  fontSize: 1.25,
+  width: 'medium',
+  lineHeight: 1.6,
+  images: true,
+  copyHeader: true,
+  voice: '',
+  rate: 1,
+};
+
+type Check = (value: unknown) => boolean;
+
+const oneOf =
+  (values: readonly unknown[]): Check =>
+  (value) =>
+    values.includes(value);
+
+/** What a stored value must be to be used; anything else (an older version's, a hand edit) falls back. */
+export const READER_SETTING_CHECKS: { readonly [K in keyof ReaderSettings]: Check } = {
+  theme: oneOf(THEMES),
+  font: oneOf(FONTS),
+  fontSize: oneOf(FONT_SIZES),
+  width: oneOf(Object.keys(WIDTHS)),
+  lineHeight: oneOf(LINE_HEIGHTS),
+  images: (value) => typeof value === 'boolean',
+  copyHeader: (value) => typeof value === 'boolean',
+  voice: (value) => typeof value === 'string' && value.length <= 500,
+  rate: (value) => typeof value === 'number' && value >= 0.5 && value <= 2,
+};
+
+/** The next font size up (+1) or down (−1), staying at the ends. */
+export function stepFontSize(current: number, direction: 1 | -1): number {
+  const index = FONT_SIZES.indexOf(current as (typeof FONT_SIZES)[number]);
+  const from = index === -1 ? FONT_SIZES.indexOf(1.25) : index;
+  const next = Math.min(FONT_SIZES.length - 1, Math.max(0, from + direction));
+  return FONT_SIZES[next] ?? current;
+}
