@@ -260,3 +260,39 @@ test('closing gives back a page that changed itself while the reader was open: i
   expect(expected.html).toContain('Toast 6');
   expect(await snapshot(live.page)).toEqual(expected);
 });
+
+test('reading settings are saved: they survive a reload and reach a reader open in another tab', async () => {
+  const first = await articleTab();
+  const second = await openTab(extension, NEWS.url);
+  await openFromPopup(first.tabId);
+  await openFromPopup(second.tabId);
+  const background = (page: Page) => reader(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+  const textSize = (page: Page) =>
+    reader(page)
+      .locator('.lectern-article')
+      .evaluate((el) => getComputedStyle(el).fontSize);
+  expect(await textSize(second.page)).toBe('20px');
+
+  await first.page.bringToFront();
+  await reader(first.page).getByRole('button', { name: 'Reading settings' }).click();
+  await reader(first.page).getByRole('radio', { name: 'Dark' }).check();
+  await reader(first.page).getByRole('button', { name: 'Larger text' }).click();
+  expect(await background(first.page)).toBe('rgb(27, 27, 29)');
+
+  // The other tab's reader follows without being reopened (storage.onChanged).
+  await expect.poll(() => background(second.page)).toBe('rgb(27, 27, 29)');
+  await expect.poll(() => textSize(second.page)).toBe('22px');
+
+  await first.page.reload();
+  await openFromPopup(first.tabId);
+  await expect(reader(first.page)).toContainText(NEWS.body);
+  expect(await background(first.page)).toBe('rgb(27, 27, 29)');
+  expect(await textSize(first.page)).toBe('22px');
+  await reader(first.page).getByRole('button', { name: 'Reading settings' }).click();
+  await expect(reader(first.page).getByRole('radio', { name: 'Dark' })).toBeChecked();
+
+  // Put the defaults back for the tests that follow in this browser.
+  await reader(first.page).getByRole('radio', { name: 'Auto' }).check();
+  await reader(first.page).getByRole('button', { name: 'Smaller text' }).click();
+  await expect.poll(() => textSize(second.page)).toBe('20px');
+});
