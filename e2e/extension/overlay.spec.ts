@@ -182,7 +182,7 @@ test('messages of the wrong shape, and anything the page sends, are ignored', as
     { lectern: 'content:toggle' },
     { lectern: 'content:open', payload: { force: 'yes' } },
     { lectern: 'content:open', payload: {} },
-    { lectern: 'content:export', payload: { format: 'html', header: true, force: false } },
+    { lectern: 'content:export', payload: { format: 'pdf', header: true, force: false } },
     { lectern: 'content:toggle', payload: {}, extra: 1 },
     { lectern: 'content:eval', payload: {} },
   ];
@@ -295,4 +295,90 @@ test('reading settings are saved: they survive a reload and reach a reader open 
   await reader(first.page).getByRole('radio', { name: 'Auto' }).check();
   await reader(first.page).getByRole('button', { name: 'Smaller text' }).click();
   await expect.poll(() => textSize(second.page)).toBe('20px');
+});
+
+const EXPECTED_MARKDOWN = fixtureFile('news-article', 'expected.md');
+
+async function openReaderOnNews(): Promise<Page> {
+  await extension.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { page, tabId } = await articleTab();
+  await openFromPopup(tabId);
+  await page.bringToFront();
+  await expect(reader(page)).toContainText(NEWS.body);
+  return page;
+}
+
+async function exportItem(page: Page, name: string): Promise<void> {
+  await reader(page).getByRole('button', { name: 'More export options' }).click();
+  await reader(page).getByRole('button', { name }).click();
+}
+
+test('Copy Markdown gives the fixture’s reviewed Markdown, character for character', async () => {
+  const page = await openReaderOnNews();
+  await reader(page).getByRole('button', { name: 'Copy Markdown' }).click();
+  await expect(reader(page).getByText(/Copied [\d,]+ words as Markdown/)).toBeVisible();
+  const markdown = await page.evaluate(() => navigator.clipboard.readText());
+  expect(markdown).toBe(readFileSync(EXPECTED_MARKDOWN, 'utf8'));
+});
+
+test('Copy as rich text puts HTML with the headings and links beside the plain text', async () => {
+  const page = await openReaderOnNews();
+  await exportItem(page, 'Copy as rich text');
+  await expect(reader(page).getByText(/Copied [\d,]+ words as rich text/)).toBeVisible();
+  const flavours = await page.evaluate(async () => {
+    const [item] = await navigator.clipboard.read();
+    if (!item) return null;
+    const read = async (type: string) =>
+      item.types.includes(type) ? (await item.getType(type)).text() : null;
+    return { html: await read('text/html'), text: await read('text/plain') };
+  });
+  expect(flavours?.text).toContain(NEWS.body);
+  expect(flavours?.text).not.toContain('<');
+  const html = flavours?.html ?? '';
+  expect(html).toContain(`<h1>${NEWS.title}</h1>`);
+  expect(html).toMatch(/<h2>What the money buys<\/h2>/);
+  expect(html).toMatch(/<a href="https:\/\/[^"]+">/);
+  expect(html).toContain(NEWS.body);
+  expect(html).not.toContain(NEWS.sidebar);
+});
+
+test('a selection in the reader is what the copy buttons copy', async () => {
+  const page = await openReaderOnNews();
+  const paragraph = reader(page).locator('.lectern-content p', { hasText: NEWS.body });
+  await paragraph.click({ clickCount: 3 });
+  await reader(page).getByRole('button', { name: 'Copy Markdown' }).click();
+  await expect(reader(page).getByText(/Copied the selection \([\d,]+ words\) as Markdown/)).toBeVisible();
+  const markdown = await page.evaluate(() => navigator.clipboard.readText());
+  const body = markdown.split('\n\n').slice(1).join('\n\n').trim();
+  expect(markdown.startsWith(`# ${NEWS.title}`)).toBe(true);
+  expect(body).toBe((await paragraph.innerText()).trim());
+});
+
+test('Save as Markdown and as a web page download files named for the article', async () => {
+  const page = await openReaderOnNews();
+  const save = async (name: string) => {
+    const download = page.waitForEvent('download');
+    await exportItem(page, name);
+    const file = await download;
+    const path = await file.path();
+    return { name: file.suggestedFilename(), contents: readFileSync(path, 'utf8') };
+  };
+  const markdown = await save('Save as Markdown (.md)');
+  expect(markdown.name).toBe('Council-approves-the-bridge-budget.md');
+  expect(markdown.contents).toBe(readFileSync(EXPECTED_MARKDOWN, 'utf8'));
+  await expect(reader(page).getByText('Saved Council-approves-the-bridge-budget.md')).toBeVisible();
+
+  const html = await save('Save as web page (.html)');
+  expect(html.name).toBe('Council-approves-the-bridge-budget.html');
+  expect(html.contents.startsWith('<!DOCTYPE html>\n<html lang="en-GB" dir="ltr">')).toBe(true);
+  expect(html.contents).toContain('Content-Security-Policy" content="default-src \'none\';');
+  expect(html.contents).toMatch(/<h2>What the money buys<\/h2>/);
+  expect(html.contents).not.toMatch(/<script|\son\w+=/i);
+  // The saved page renders with the reader's type, standing alone.
+  const saved = await extension.context.newPage();
+  await saved.setContent(html.contents);
+  await expect(saved.getByRole('heading', { level: 2, name: 'What the money buys' })).toBeVisible();
+  expect(await saved.locator('.lectern-article').evaluate((el) => getComputedStyle(el).maxWidth)).toBe(
+    '700px',
+  );
 });

@@ -35,7 +35,7 @@ export function listFixtures(): string[] {
     .sort();
 }
 
-export function fixtureFile(slug: string, name: 'source.html' | 'expected.json' | 'expected.html'): string {
+export function fixtureFile(slug: string, name: 'source.html' | 'expected.json' | 'expected.html' | 'expected.md'): string {
   return path.join(FIXTURES, slug, name);
 }
 

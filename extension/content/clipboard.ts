@@ -1,30 +1,57 @@
-/** Writes text to the clipboard from the page, touching nothing outside our own shadow root. */
+/** Writes to the clipboard from the page, touching nothing outside our own shadow root. */
 
-export async function writeClipboard(text: string, root: ShadowRoot): Promise<void> {
+export interface ClipboardData {
+  text: string;
+  /** Rich text: pasted into a document it keeps headings, links and lists. */
+  html?: string | null;
+}
+
+export async function writeClipboard(data: ClipboardData, root: ShadowRoot): Promise<void> {
   if (window.isSecureContext && navigator.clipboard) {
     try {
-      await navigator.clipboard.writeText(text);
+      if (data.html) {
+        // Both flavours in one item: an editor takes the HTML, a plain text field the text.
+        await navigator.clipboard.write([
+          new ClipboardItem({
+            'text/html': new Blob([data.html], { type: 'text/html' }),
+            'text/plain': new Blob([data.text], { type: 'text/plain' }),
+          }),
+        ]);
+      } else {
+        await navigator.clipboard.writeText(data.text);
+      }
       return;
     } catch {
       // Denied without focus or user activation on some pages: fall through to the legacy path.
     }
   }
-  copyWithTextarea(text, root);
+  copyWithCommand(data, root);
 }
 
-/** execCommand('copy') from a throwaway textarea inside the shadow root: plain http pages have no Clipboard API. */
-function copyWithTextarea(text: string, root: ShadowRoot): void {
+/**
+ * execCommand('copy') with our own data set in the copy event (plain http pages have no Clipboard API). The
+ * command needs a selection to fire on: a throwaway textarea inside the shadow root, focus given back after.
+ */
+function copyWithCommand(data: ClipboardData, root: ShadowRoot): void {
   const previous = root.activeElement;
   const area = document.createElement('textarea');
-  area.value = text;
+  area.value = data.text;
   area.setAttribute('readonly', '');
   area.setAttribute('aria-hidden', 'true');
   area.style.cssText = 'position:fixed;top:0;left:0;width:1px;height:1px;opacity:0;pointer-events:none;';
+  const onCopy = (event: ClipboardEvent) => {
+    if (!event.clipboardData) return;
+    event.clipboardData.setData('text/plain', data.text);
+    if (data.html) event.clipboardData.setData('text/html', data.html);
+    event.preventDefault();
+  };
   root.append(area);
+  area.addEventListener('copy', onCopy);
   try {
     area.select();
     if (!document.execCommand('copy')) throw new Error('The browser refused to copy.');
   } finally {
+    area.removeEventListener('copy', onCopy);
     area.remove();
     if (previous instanceof HTMLElement) previous.focus({ preventScroll: true });
   }

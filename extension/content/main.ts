@@ -4,16 +4,18 @@
  * Injection may happen more than once per page, so it registers its listener once, guarded by a global.
  */
 import browser from 'webextension-polyfill';
-import { toMarkdown, toText } from '../../src/index.ts';
+import { excerptOf, toHtml, toHtmlDocument, toMarkdown, toText } from '../../src/index.ts';
 import type { Article } from '../../src/types.ts';
 import { mountReader } from '../reader/index.tsx';
-import type { CopyResult, ReaderHandle } from '../reader/types.ts';
+import savedCss from '../reader/saved.css?inline';
+import type { CopyResult, ReaderHandle, SaveFormat, SaveResult } from '../reader/types.ts';
 import { type ContentState, type ExportFormat, handleContentMessages } from '../shared/messages.ts';
 import type { Settings } from '../shared/settings.ts';
 import { currentArticle, summarize } from './article.ts';
-import { writeClipboard } from './clipboard.ts';
+import { type ClipboardData, writeClipboard } from './clipboard.ts';
 import { mountNotice } from './notice.ts';
 import { closeOverlay, isOverlayOpen, showInOverlay } from './overlay.ts';
+import { saveFile } from './save.ts';
 import { settingsStore } from './settings-store.ts';
 
 interface Instance {
@@ -26,9 +28,20 @@ declare global {
   var __lecternContent: Instance | undefined;
 }
 
-function exportText(article: Article, format: ExportFormat, header: boolean): string {
+/** What a copy puts on the clipboard: the text of the format, and for rich text the HTML beside it. */
+function exportData(article: Article, format: ExportFormat, header: boolean): ClipboardData {
+  if (format === 'markdown') return { text: toMarkdown(article, { header }) };
+  const text = toText(article, { header });
+  return format === 'html' ? { text, html: toHtml(article, { header }) } : { text };
+}
+
+function fileContents(article: Article, format: SaveFormat, header: boolean): string {
+  if (format === 'html') return toHtmlDocument(article, { header, css: savedCss });
   return format === 'markdown' ? toMarkdown(article, { header }) : toText(article, { header });
 }
+
+const reason = (error: unknown, fallback: string): string =>
+  error instanceof Error ? error.message : fallback;
 
 /** Chromium's PDF viewer wraps the file in a page we can enter; it holds an <embed>, never the text. */
 const isPdf = (): boolean => document.contentType === 'application/pdf';
@@ -46,12 +59,23 @@ function showReader(article: Article, settings: Settings): void {
       article,
       settings,
       actions: {
-        async copy(format, header): Promise<CopyResult> {
+        async copy(format, header, selection): Promise<CopyResult> {
+          const source = selection ? excerptOf(article, selection) : article;
           try {
-            await writeClipboard(exportText(article, format, header), root);
-            return { ok: true, words: article.wordCount };
+            await writeClipboard(exportData(source, format, header), root);
+            return { ok: true, words: source.wordCount };
           } catch (error) {
-            return { ok: false, error: error instanceof Error ? error.message : 'Copy failed.' };
+            return { ok: false, error: reason(error, 'Copy failed.') };
+          }
+        },
+        async save(format, header): Promise<SaveResult> {
+          try {
+            return {
+              ok: true,
+              name: saveFile(fileContents(article, format, header), article.title, format, root),
+            };
+          } catch (error) {
+            return { ok: false, error: reason(error, 'Saving failed.') };
           }
         },
         close: closeOverlay,
@@ -117,7 +141,9 @@ function register(): Instance {
     },
     'content:export': ({ format, header, force }) => {
       const article = isPdf() ? null : currentArticle(force);
-      return article ? { text: exportText(article, format, header), words: article.wordCount } : null;
+      if (!article) return null;
+      const { text, html } = exportData(article, format, header);
+      return { text, html: html ?? null, words: article.wordCount };
     },
   });
   return {

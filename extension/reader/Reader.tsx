@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ArticleBody } from './ArticleBody.tsx';
 import { ArticleHeader } from './ArticleHeader.tsx';
-import { copyMessage, isCjk, normalizeLang } from './format.ts';
+import { copyMessage, isCjk, normalizeLang, saveMessage } from './format.ts';
 import { Progress, useProgress } from './Progress.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import {
@@ -14,9 +14,23 @@ import {
 } from './settings.ts';
 import { Toast, useToast } from './Toast.tsx';
 import { Toolbar } from './Toolbar.tsx';
-import type { CopyFormat, ReaderProps } from './types.ts';
+import type { CopyFormat, ReaderProps, SaveFormat } from './types.ts';
 
 const SETTINGS_ID = 'lectern-settings';
+
+/** A copy of what is selected inside the article, or null when nothing there is selected. */
+function selectedInArticle(scroller: HTMLElement | null): DocumentFragment | null {
+  const article = scroller?.querySelector('.lectern-article');
+  if (!article) return null;
+  const root = article.getRootNode();
+  // Chromium gives a shadow root its own selection; Firefox's document selection reaches into shadow trees.
+  const own = (root as { getSelection?: () => Selection | null }).getSelection;
+  const selection = typeof own === 'function' ? own.call(root) : article.ownerDocument.getSelection();
+  if (!selection || selection.isCollapsed || selection.rangeCount === 0) return null;
+  const range = selection.getRangeAt(0);
+  if (!article.contains(range.commonAncestorContainer)) return null;
+  return range.cloneContents();
+}
 
 /** Whether the system asks for dark colours, kept current: "auto" follows a change while reading. */
 function usePrefersDark(): boolean {
@@ -67,14 +81,29 @@ export function Reader({ article, actions, settings: initial = DEFAULT_READER_SE
       if (copying.current) return;
       copying.current = true;
       setBusy(true);
+      // Read before anything can move focus: a selection inside the article is what gets copied.
+      const selection = selectedInArticle(scroller.current);
       try {
-        const result = await actions.copy(format, settings.copyHeader);
-        showToast(copyMessage(format, result), result.ok ? 'ok' : 'error');
+        const result = await actions.copy(format, settings.copyHeader, selection);
+        showToast(copyMessage(format, result, selection !== null), result.ok ? 'ok' : 'error');
       } catch (error) {
         showToast(copyMessage(format, { ok: false, error: String(error) }), 'error');
       } finally {
         copying.current = false;
         setBusy(false);
+      }
+    },
+    [actions, showToast, settings.copyHeader],
+  );
+
+  const save = useCallback(
+    async (format: SaveFormat) => {
+      if (!actions.save) return;
+      try {
+        const result = await actions.save(format, settings.copyHeader);
+        showToast(saveMessage(result), result.ok ? 'ok' : 'error');
+      } catch (error) {
+        showToast(saveMessage({ ok: false, error: String(error) }), 'error');
       }
     },
     [actions, showToast, settings.copyHeader],
@@ -109,6 +138,7 @@ export function Reader({ article, actions, settings: initial = DEFAULT_READER_SE
       <div class="lectern-scroll" tabIndex={-1} ref={scroller}>
         <Toolbar
           onCopy={copy}
+          {...(actions.save ? { onSave: save } : {})}
           onClose={() => actions.close()}
           busy={busy}
           settingsId={SETTINGS_ID}

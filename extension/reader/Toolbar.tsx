@@ -1,9 +1,11 @@
 /** The slim bar above the article: reading settings, the copy buttons and Close; progress under it. */
 import type { ComponentChildren } from 'preact';
-import type { CopyFormat } from './types.ts';
+import { ExportMenu } from './ExportMenu.tsx';
+import type { CopyFormat, SaveFormat } from './types.ts';
 
 interface ToolbarProps {
   onCopy(format: CopyFormat): void;
+  onSave?: (format: SaveFormat) => void;
   onClose(): void;
   busy: boolean;
   settingsId: string;
@@ -15,6 +17,7 @@ interface ToolbarProps {
 
 export function Toolbar({
   onCopy,
+  onSave,
   onClose,
   busy,
   settingsId,
@@ -64,6 +67,7 @@ export function Toolbar({
             <MarkdownIcon />
             <span class="lectern-label">Copy Markdown</span>
           </button>
+          <ExportMenu onCopy={onCopy} {...(onSave ? { onSave } : {})} busy={busy} />
           <button
             type="button"
             class="lectern-button lectern-close"

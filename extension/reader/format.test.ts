@@ -53,7 +53,12 @@ describe('copyMessage', () => {
   it('confirms the count and the format, or says why it failed', () => {
     expect(copyMessage('text', { ok: true, words: 1234 })).toBe('Copied 1,234 words');
     expect(copyMessage('markdown', { ok: true, words: 1234 })).toBe('Copied 1,234 words as Markdown');
-    expect(copyMessage('text', { ok: false, error: 'denied' })).toBe('Couldn’t copy: denied');
+    expect(copyMessage('html', { ok: true, words: 3 }, true)).toBe(
+      'Copied the selection (3 words) as rich text',
+    );
+    expect(copyMessage('text', { ok: false, error: 'Denied.' })).toBe(
+      'Couldn’t copy: Denied. Click in the page and try again, or allow clipboard access for this site.',
+    );
   });
 });
 

@@ -8,7 +8,15 @@ import { adoptStyles } from './styles.ts';
 import type { ReaderHandle, ReaderProps } from './types.ts';
 
 export type { ReaderSettings } from './settings.ts';
-export type { CopyFormat, CopyResult, ReaderActions, ReaderHandle, ReaderProps } from './types.ts';
+export type {
+  CopyFormat,
+  CopyResult,
+  ReaderActions,
+  ReaderHandle,
+  ReaderProps,
+  SaveFormat,
+  SaveResult,
+} from './types.ts';
 
 export function mountReader(root: ShadowRoot, props: ReaderProps): ReaderHandle {
   const removeStyles = adoptStyles(root);

@@ -2,14 +2,24 @@
 import type { Article } from '../../src/types.ts';
 import type { ReaderSettings } from './settings.ts';
 
-export type CopyFormat = 'text' | 'markdown';
+/** `html` is rich text: the clipboard gets `text/html` and the plain text together. */
+export type CopyFormat = 'text' | 'markdown' | 'html';
+
+export type SaveFormat = 'markdown' | 'text' | 'html';
 
 export type CopyResult = { ok: true; words: number } | { ok: false; error: string };
 
+export type SaveResult = { ok: true; name: string } | { ok: false; error: string };
+
 /** What the overlay asks of its host; the reader itself owns no browser API (STYLE.md practice 6). */
 export interface ReaderActions {
-  /** `header`: start with title, byline · site · date and the source URL (the reader's setting). */
-  copy(format: CopyFormat, header: boolean): Promise<CopyResult>;
+  /**
+   * `header`: start with title, byline · site · date and the source URL (the reader's setting). `selection`:
+   * a copy of what the person selected in the article, to copy instead of the whole of it.
+   */
+  copy(format: CopyFormat, header: boolean, selection: DocumentFragment | null): Promise<CopyResult>;
+  /** Saves the article as a file; absent where nothing can save. */
+  save?(format: SaveFormat, header: boolean): Promise<SaveResult>;
   close(): void;
   /** Persists a settings change the reader has already applied; absent when nothing stores them. */
   saveSettings?(patch: Partial<ReaderSettings>): void;

@@ -36,7 +36,7 @@ describe('isEnvelope', () => {
     ['a string where a boolean belongs', { lectern: 'content:open', payload: { force: 'true' } }],
     [
       'an unknown export format',
-      { lectern: 'content:export', payload: { format: 'html', header: true, force: false } },
+      { lectern: 'content:export', payload: { format: 'pdf', header: true, force: false } },
     ],
     [
       'a format object',

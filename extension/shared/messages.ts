@@ -5,7 +5,8 @@
  */
 import browser from 'webextension-polyfill';
 
-export type ExportFormat = 'text' | 'markdown';
+/** `html` copies rich text: the clipboard gets `text/html` and the plain text together. */
+export type ExportFormat = 'text' | 'markdown' | 'html';
 
 /** What the popup shows about the page's article before the reader is opened. */
 export interface ArticleSummary {
@@ -20,6 +21,8 @@ export interface ArticleSummary {
 
 export interface ExportReply {
   text: string;
+  /** The `text/html` flavour, for the `html` format only. */
+  html: string | null;
   words: number;
 }
 
@@ -63,7 +66,7 @@ export type ContentHandlers = {
 type Fields = Readonly<Record<string, (value: unknown) => boolean>>;
 
 const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
-const isFormat = (value: unknown): boolean => value === 'text' || value === 'markdown';
+const isFormat = (value: unknown): boolean => value === 'text' || value === 'markdown' || value === 'html';
 
 /**
  * Each message's payload, field by field. A payload must have exactly these fields with these types: a message

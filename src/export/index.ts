@@ -3,6 +3,7 @@
  * the article is shown (a browser page), never touch extension APIs, and parse `article.content` only into an
  * inert document (parse.ts), where nothing loads or runs.
  */
+export { excerptOf } from './excerpt.ts';
 export { type HtmlDocumentOptions, toHtml, toHtmlDocument } from './html.ts';
 export { toMarkdown } from './markdown.ts';
 export { toText } from './plain.ts';
