@@ -97,7 +97,7 @@ const SHOWS_ARTICLE: ReadonlyArray<readonly [string, string, string[]]> = [
     [STORY.first, `${DEEP_QUOTE} 900`],
   ],
   [
-    'a frameset of same-origin frames: the reader shows the article frame',
+    'nested framesets of same-origin frames: the reader shows the article frame',
     'frameset',
     [STORY.first, STORY.last],
   ],

@@ -62,9 +62,11 @@ test('an article in a same-origin iframe is read in place; a cross-origin frame 
   expect(await page.evaluate(forbiddenIn, { html: article?.content ?? '' })).toEqual([]);
 });
 
-test('a frameset of same-origin frames yields the article frame', async ({ page }) => {
+test('nested framesets of same-origin frames yield the article frame', async ({ page }) => {
   await page.goto(oddUrl('frameset'));
-  await expect(page.frameLocator('frame >> nth=1').locator('h1')).toHaveText(STORY.title);
+  await expect(page.frameLocator('frame >> nth=1').frameLocator('frame >> nth=1').locator('h1')).toHaveText(
+    STORY.title,
+  );
   const { article, threw, swallowed } = await extractIn(page);
   expect(threw).toBeNull();
   expect(swallowed).toEqual([]);
@@ -215,7 +217,12 @@ test('in the main world of a page that sabotaged its built-ins, extract() does n
       let swallowed = 0;
       let result = 'null';
       try {
-        const article = Lectern.extract(document, { onError: () => { swallowed += 1; } });
+        const article = Lectern.extract(document, {
+          onError: (error) => {
+            swallowed += 1;
+            document.documentElement.setAttribute('data-error', String(error));
+          },
+        });
         if (article !== null) result = 'article';
       } catch (error) {
         outcome = 'threw: ' + error;
@@ -228,7 +235,8 @@ test('in the main world of a page that sabotaged its built-ins, extract() does n
   await expect(page.locator('html')).toHaveAttribute('data-outcome', 'returned');
   const result = await page.locator('html').getAttribute('data-result');
   const swallowed = await page.locator('html').getAttribute('data-swallowed');
-  console.log(`sabotaged main world: extract() returned ${result}, swallowed ${swallowed} exception(s)`);
+  const error = await page.locator('html').getAttribute('data-error');
+  console.log(`sabotaged main world: extract() returned ${result}, swallowed ${swallowed}: ${error}`);
   // Whatever the broken built-ins cost, the answer is an article or null, and a null says why through onError.
   expect(result === 'article' || swallowed === '1').toBe(true);
 });

@@ -140,9 +140,13 @@ export function bigTextPage(megabytes = 10): string {
   );
 }
 
-/** A frameset whose frames are same-origin pages: the article is in one of them. */
+/** A frameset whose frames are same-origin pages: the article is in one of them, inside a nested frameset. */
 export function framesetPage(): string {
-  return `<!doctype html><html><head><title>${STORY.title}</title></head><frameset cols="25%,75%"><frame src="${ODD_ORIGIN}frame-nav"><frame src="${ODD_ORIGIN}frame-story"></frameset></html>`;
+  return frameset(`<frame src="${ODD_ORIGIN}frame-nav"><frame src="${ODD_ORIGIN}frame-inner">`);
+}
+
+function frameset(frames: string): string {
+  return `<!doctype html><html><head><title>${STORY.title}</title></head><frameset cols="25%,75%">${frames}</frameset></html>`;
 }
 
 /** A page whose script removes `<body>`: the article hangs directly under `<html>`. */
@@ -223,6 +227,8 @@ export function oddPages(): Record<string, () => Served> {
     'big-text': () => html(bigTextPage()),
     frameset: () => html(framesetPage()),
     'frame-nav': () => html(page(NAV + SIDEBAR)),
+    'frame-inner': () =>
+      html(frameset(`<frame src="${ODD_ORIGIN}frame-nav"><frame src="${ODD_ORIGIN}frame-story">`)),
     'frame-story': () => html(page(`<article><h1>${STORY.title}</h1>${storyParagraphs()}</article>`)),
     'no-body': () => html(noBodyPage()),
     xml: () => ({ body: xmlPage(), contentType: 'application/xml; charset=utf-8' }),

@@ -28,14 +28,12 @@ export function flatChildren(el: Element): readonly Node[] | null {
 }
 
 /**
- * The body of a same-origin frame, or null (cross-origin: `contentDocument` is null; a frame still loading,
- * an `<object>`-like frame without a document, or a frameset document: nothing to read in place).
+ * The body (or frameset: `document.body` returns either) of a same-origin frame, or null: cross-origin
+ * (`contentDocument` is null), or a frame without a document yet.
  */
 export function frameBody(el: Element): HTMLElement | null {
   try {
-    const doc = (el as HTMLIFrameElement).contentDocument;
-    const body = doc?.body ?? null;
-    return body !== null && body.localName === 'body' ? body : null;
+    return (el as HTMLIFrameElement).contentDocument?.body ?? null;
   } catch {
     // Some engines throw a SecurityError instead of returning null for a cross-origin frame.
     return null;
