@@ -87,6 +87,10 @@ export function focusedInReader(page: Page): Promise<string | null> {
     const active = document.querySelector('lectern-reader')?.shadowRoot?.activeElement;
     if (!active) return null;
     if (active.classList.contains('lectern-scroll')) return 'the article';
-    return active.getAttribute('aria-label') ?? active.textContent?.trim() ?? null;
+    if (active.hasAttribute('aria-label')) return active.getAttribute('aria-label');
+    // What a screen reader says: the text without the parts hidden from it (icons, "Aa").
+    const copy = active.cloneNode(true) as Element;
+    for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+    return copy.textContent?.trim() ?? null;
   });
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ArticleBody } from './ArticleBody.tsx';
 import { ArticleHeader } from './ArticleHeader.tsx';
 import { copyMessage, isCjk, normalizeLang, saveMessage } from './format.ts';
+import { HelpPanel } from './HelpPanel.tsx';
 import { Progress, useProgress } from './Progress.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import {
@@ -52,6 +53,7 @@ export function Reader({ article, actions, settings: initial = DEFAULT_READER_SE
   const [busy, setBusy] = useState(false);
   const [settings, setSettings] = useState(initial);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const progress = useProgress(scroller);
   const prefersDark = usePrefersDark();
@@ -110,6 +112,18 @@ export function Reader({ article, actions, settings: initial = DEFAULT_READER_SE
   );
 
   const onKeyDown = (event: KeyboardEvent) => {
+    const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
+    if (event.key === '?' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      setHelpOpen((open) => !open);
+      return;
+    }
+    if (event.key === 'Escape' && helpOpen) {
+      // Esc folds the help away first; the next Esc closes the reader.
+      event.preventDefault();
+      setHelpOpen(false);
+      return;
+    }
     // Ctrl/Cmd with + or − sizes the article's text instead of zooming the whole page under it.
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
     const direction = event.key === '+' || event.key === '=' ? 1 : event.key === '-' ? -1 : 0;
@@ -148,6 +162,7 @@ export function Reader({ article, actions, settings: initial = DEFAULT_READER_SE
           <Progress progress={progress} minutes={article.readingMinutes} />
         </Toolbar>
         {settingsOpen && <SettingsPanel id={SETTINGS_ID} settings={settings} onChange={change} />}
+        {helpOpen && <HelpPanel id="lectern-help" onClose={() => setHelpOpen(false)} />}
         <div class="lectern-main">
           <article class={articleClass} lang={lang ?? undefined} dir={article.dir}>
             <ArticleHeader article={article} lang={lang} />

@@ -67,12 +67,12 @@ export function SettingsPanel({ id, settings, onChange }: SettingsPanelProps) {
           <button
             type="button"
             class="lectern-button lectern-step"
-            aria-label="Smaller text"
             title="Smaller text (Ctrl −)"
             disabled={sizeIndex === 0}
             onClick={() => onChange({ fontSize: stepFontSize(settings.fontSize, -1) })}
           >
-            A−
+            <span aria-hidden="true">A−</span>
+            <span class="lectern-hidden-label">Smaller text</span>
           </button>
           <output class="lectern-size" aria-live="polite">
             {Math.round(settings.fontSize * 80)}%
@@ -80,12 +80,12 @@ export function SettingsPanel({ id, settings, onChange }: SettingsPanelProps) {
           <button
             type="button"
             class="lectern-button lectern-step"
-            aria-label="Larger text"
             title="Larger text (Ctrl +)"
             disabled={sizeIndex === FONT_SIZES.length - 1}
             onClick={() => onChange({ fontSize: stepFontSize(settings.fontSize, 1) })}
           >
-            A+
+            <span aria-hidden="true">A+</span>
+            <span class="lectern-hidden-label">Larger text</span>
           </button>
         </div>
       </fieldset>

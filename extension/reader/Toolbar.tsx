@@ -36,7 +36,6 @@ export function Toolbar({
           <button
             type="button"
             class="lectern-button"
-            aria-label="Reading settings"
             aria-expanded={settingsOpen}
             aria-controls={settingsId}
             title="Theme, typeface, text size, width and spacing"

@@ -1,0 +1,61 @@
+/**
+ * The overlay for people who don't use a mouse or don't see well: an axe-core scan in every theme (with the
+ * settings panel and the keyboard help open, so their controls are scanned too) finds no serious or critical
+ * violation, and the help panel lists the keys. Each theme's screenshot is attached to the test; with
+ * UPDATE_SCREENSHOTS=1 it also replaces the one the README shows (docs/screenshots/).
+ */
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { DEFAULT_READER_SETTINGS, THEMES } from '../../extension/reader/settings.ts';
+import { mount, reader, requireReaderBundle } from './mount.ts';
+import { sampleArticle } from './sample-article.ts';
+
+test.beforeAll(requireReaderBundle);
+
+const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+
+for (const theme of THEMES.filter((name) => name !== 'auto')) {
+  test(`the ${theme} theme has no serious or critical accessibility violation`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.setContent(
+      '<!doctype html><html lang="en"><head><title>Host</title></head><body></body></html>',
+    );
+    await mount(page, sampleArticle, undefined, { ...DEFAULT_READER_SETTINGS, theme });
+    const shot = await page.screenshot();
+    await testInfo.attach(`reader-${theme}.png`, { body: shot, contentType: 'image/png' });
+    if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}reader-${theme}.png` });
+
+    await reader(page).getByRole('button', { name: 'Reading settings' }).click();
+    await page.keyboard.press('?');
+    await expect(reader(page).getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .include('lectern-reader')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    expect(serious).toEqual([]);
+    // The scan ran on the reader: it found the dialog's controls to check.
+    expect(results.passes.length).toBeGreaterThan(10);
+  });
+}
+
+test('? shows the keys, and Esc folds the help away before it closes the reader', async ({ page }) => {
+  await page.setContent('<!doctype html><html lang="en"><body></body></html>');
+  await mount(page);
+  await page.keyboard.press('?');
+  const help = reader(page).getByRole('region', { name: 'Keyboard shortcuts' });
+  await expect(help).toContainText('Close reader view');
+  await expect(help).toContainText('Larger or smaller text');
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { calls: string[] }).calls)).toEqual([]);
+  await page.keyboard.press('Escape');
+  expect(await page.evaluate(() => (window as unknown as { calls: string[] }).calls)).toEqual(['close']);
+});

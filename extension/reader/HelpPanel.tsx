@@ -1,0 +1,35 @@
+/** The reader's keys, shown with `?`: a short list a person can read once and close with Esc or `?`. */
+
+const KEYS: ReadonlyArray<readonly [string, string]> = [
+  ['Esc', 'Close reader view (or this panel, or a menu)'],
+  ['Space, Page Down', 'Scroll down a screen'],
+  ['Shift+Space, Page Up', 'Scroll up a screen'],
+  ['Ctrl +, Ctrl −', 'Larger or smaller text (⌘ on a Mac)'],
+  ['Tab, Shift+Tab', 'Move between the buttons and links'],
+  ['?', 'Show or hide these keys'],
+];
+
+export function HelpPanel({ id, onClose }: { id: string; onClose(): void }) {
+  return (
+    <section id={id} class="lectern-help" aria-labelledby={`${id}-title`}>
+      <div class="lectern-help-head">
+        <h2 id={`${id}-title`} class="lectern-help-title">
+          Keyboard shortcuts
+        </h2>
+        <button type="button" class="lectern-button" onClick={onClose}>
+          Done
+        </button>
+      </div>
+      <dl class="lectern-keys">
+        {KEYS.map(([keys, action]) => (
+          <div key={keys} class="lectern-key-row">
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{action}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
