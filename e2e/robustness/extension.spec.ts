@@ -7,7 +7,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Envelope } from '../../extension/shared/messages.ts';
 import { type Extension, launchExtension, openTab, type WorkerChrome } from '../extension/harness.ts';
-import { CROSS_ORIGIN_TEXT, DEEP_QUOTE, oddUrl, RENDERED_DEEP, STORY, serveOddPages } from './pages.ts';
+import {
+  CROSS_ORIGIN_TEXT,
+  DEEP_QUOTE,
+  oddUrl,
+  RENDERED_DEEP,
+  SAME_ORIGIN_AD,
+  STORY,
+  serveOddPages,
+} from './pages.ts';
 
 let extension: Extension;
 /** Errors logged by the service worker during the whole file (must stay empty). */
@@ -110,10 +118,11 @@ for (const [title, name, texts] of SHOWS_ARTICLE) {
   });
 }
 
-test('same-origin iframe: the reader shows the framed article, not the cross-origin frame', async () => {
+test('same-origin iframe: the reader shows the framed article, not the ad frame nor the cross-origin frame', async () => {
   const opened = await openReader(oddUrl('iframe'), TITLE);
   await expectArticle(opened, STORY.first, STORY.last);
   await expect(reader(opened.page)).not.toContainText(CROSS_ORIGIN_TEXT);
+  await expect(reader(opened.page)).not.toContainText(SAME_ORIGIN_AD);
 });
 
 test('a 10 MB text node: the reader opens with the whole text', async () => {

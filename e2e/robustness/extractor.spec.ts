@@ -16,6 +16,7 @@ import {
   oddUrl,
   RENDERED_DEEP,
   SABOTAGE,
+  SAME_ORIGIN_AD,
   STORY,
   serveOddPages,
   storyParagraphs,
@@ -45,7 +46,7 @@ test('an article inside an open shadow root is read as rendered, slotted paragra
   expect(await page.evaluate(forbiddenIn, { html: article?.content ?? '' })).toEqual([]);
 });
 
-test('an article in a same-origin iframe is read in place; a cross-origin frame is skipped', async ({
+test('an article in a same-origin iframe is read in place; an ad frame and a cross-origin frame are not', async ({
   page,
 }) => {
   await page.goto(oddUrl('iframe'));
@@ -58,6 +59,7 @@ test('an article in a same-origin iframe is read in place; a cross-origin frame 
   expect(text).toContain(STORY.last);
   expect(text.indexOf(STORY.first)).toBeLessThan(text.indexOf(STORY.last));
   expect(text).not.toContain(CROSS_ORIGIN_TEXT);
+  expect(text).not.toContain(SAME_ORIGIN_AD);
   expect(text).not.toContain(STORY.sidebar);
   expect(await page.evaluate(forbiddenIn, { html: article?.content ?? '' })).toEqual([]);
 });

@@ -54,14 +54,19 @@ export function shadowPage(): string {
 </main>${SIDEBAR}`);
 }
 
-/** The article in a same-origin iframe (srcdoc), and a cross-origin frame beside it that must be skipped. */
+/** A same-origin ad slot's text (a srcdoc frame with a line of text): too little to be read in place. */
+export const SAME_ORIGIN_AD = 'Advertisement: season tickets for the night ferry, now half price.';
+
+/**
+ * The article in a same-origin iframe (srcdoc), a same-origin ad frame above it and a cross-origin frame
+ * beside it, which must both be left out.
+ */
 export function iframePage(): string {
-  const inner = page(`<article><h1>${STORY.title}</h1>${storyParagraphs()}</article>`).replace(
-    /"/g,
-    '&quot;',
-  );
+  const srcdoc = (body: string) => page(body).replace(/"/g, '&quot;');
+  const story = srcdoc(`<article><h1>${STORY.title}</h1>${storyParagraphs()}</article>`);
   return page(
-    `${NAV}<main><iframe title="story" style="width:900px;height:1600px;border:0" srcdoc="${inner}"></iframe>
+    `${NAV}<main><iframe title="promo" style="width:728px;height:90px;border:0" srcdoc="${srcdoc(`<p>${SAME_ORIGIN_AD}</p>`)}"></iframe>
+<iframe title="story" style="width:900px;height:1600px;border:0" srcdoc="${story}"></iframe>
 <iframe title="ad" style="width:300px;height:250px" src="${OTHER_ORIGIN}ad"></iframe></main>${SIDEBAR}`,
   );
 }

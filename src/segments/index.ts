@@ -1,5 +1,6 @@
 import { CONTEXT_TAGS, headingLevel, type SegmentContext, SKIP_TAGS } from '../dom/tags.ts';
 import { normalizeSpace, visibleLength } from '../dom/text.ts';
+import { NEWSFEED } from '../fallback/index.ts';
 import { type NameVerdict, nameVerdict } from '../score/names.ts';
 import { type ElementStyle, type StyleSource, styleSource } from '../visibility/index.ts';
 import { flatChildren, frameBody } from './flat.ts';
@@ -312,6 +313,11 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
   function readableFrame(el: Element, parent: Frame): Document | null {
     const body = frameBody(el);
     if (body === null) return null;
+    // Ad slots and widgets are same-origin frames too (about:blank frames a script writes into): only a frame
+    // with an article's worth of text (NewsFeed's C_Σ) is read in place, the rest stay opaque, as all frames
+    // were before. A frameset has no text of its own: its frames are judged in turn.
+    if (body.localName === 'body' && visibleLength(body.textContent ?? '') < NEWSFEED.minArticleChars)
+      return null;
     // Tracking frames are 0×0 or 1×1; a frame's box is read only here, frames are few.
     if (parent.styles.styled) {
       const box = el.getBoundingClientRect();
