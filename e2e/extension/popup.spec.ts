@@ -88,3 +88,44 @@ test('the setting makes the toolbar button skip the popup', async () => {
   await chrome('chrome.storage.sync.set({ actionOpensReader: false })');
   await expect.poll(getPopup).toMatch(popupPath);
 });
+
+test('Copy rich text and Save from the popup; the header setting decides whether copies start with the title', async () => {
+  await extension.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { page, tabId } = await openTab(extension, NEWS.url);
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.popupUrl(tabId));
+
+  await popup.getByRole('button', { name: 'Copy rich text' }).click();
+  await expect(popup.getByRole('status')).toHaveText(/^Copied [\d,]+ words as rich text$/);
+  const html = await popup.evaluate(async () => {
+    const [item] = await navigator.clipboard.read();
+    return item?.types.includes('text/html') ? (await item.getType('text/html')).text() : null;
+  });
+  expect(html).toContain(`<h1>${NEWS.title}</h1>`);
+  expect(html).toMatch(/<h2>What the money buys<\/h2>/);
+
+  const download = page.waitForEvent('download');
+  await popup.getByRole('button', { name: 'Save .md' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Council-approves-the-bridge-budget.md');
+  await expect(popup.getByRole('status')).toHaveText('Saved Council-approves-the-bridge-budget.md');
+
+  await extension.worker.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { storage: { sync: { set(v: object): Promise<void> } } } }
+    ).chrome.storage.sync.set({ copyHeader: false }),
+  );
+  try {
+    await popup.getByRole('button', { name: 'Copy text' }).click();
+    await expect(popup.getByRole('status')).toHaveText(/^Copied [\d,]+ words$/);
+    const text = await popup.evaluate(() => navigator.clipboard.readText());
+    expect(text.startsWith(NEWS.title)).toBe(false);
+    expect(text).toContain(NEWS.body);
+  } finally {
+    await extension.worker.evaluate(() =>
+      (
+        globalThis as unknown as { chrome: { storage: { sync: { set(v: object): Promise<void> } } } }
+      ).chrome.storage.sync.set({ copyHeader: true }),
+    );
+  }
+});

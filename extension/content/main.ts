@@ -139,6 +139,11 @@ function register(): Instance {
       }
       return open(false);
     },
+    'content:save': ({ format, header, force }) => {
+      const article = isPdf() ? null : currentArticle(force);
+      if (!article) return null;
+      return { name: saveFile(fileContents(article, format, header), article.title, format, null) };
+    },
     'content:export': ({ format, header, force }) => {
       const article = isPdf() ? null : currentArticle(force);
       if (!article) return null;

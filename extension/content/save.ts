@@ -3,7 +3,9 @@
  * No `downloads` permission: an `<a download>` click is a download the browser itself offers to the person.
  */
 
-export type SaveFormat = 'markdown' | 'text' | 'html';
+import type { SaveFormat } from '../shared/messages.ts';
+
+export type { SaveFormat };
 
 const TYPES: Record<SaveFormat, { extension: string; mime: string }> = {
   markdown: { extension: 'md', mime: 'text/markdown;charset=utf-8' },
@@ -22,14 +24,20 @@ export function fileName(title: string, format: SaveFormat): string {
   return `${stem || 'article'}.${TYPES[format].extension}`;
 }
 
-export function saveFile(contents: string, title: string, format: SaveFormat, root: ShadowRoot): string {
+/** `root`: where the link lives for its click (our shadow root); null clicks it detached (from the popup). */
+export function saveFile(
+  contents: string,
+  title: string,
+  format: SaveFormat,
+  root: ShadowRoot | null,
+): string {
   const name = fileName(title, format);
   const url = URL.createObjectURL(new Blob([contents], { type: TYPES[format].mime }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
   link.hidden = true;
-  root.append(link);
+  root?.append(link);
   try {
     link.click();
   } finally {

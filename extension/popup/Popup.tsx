@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
 import { errorMessage } from '../shared/inject.ts';
-import { type ArticleSummary, type ExportFormat, sendToTab } from '../shared/messages.ts';
+import { type ArticleSummary, type ExportFormat, type SaveFormat, sendToTab } from '../shared/messages.ts';
 import type { RestrictedReason } from '../shared/restricted.ts';
 import { applyActionSetting, loadSettings, saveSettings } from '../shared/settings.ts';
 import { loadSummary, type PopupState } from './load.ts';
 import { findTargetTab } from './target.ts';
 
 const count = new Intl.NumberFormat();
+
+const COPIED_AS: Record<ExportFormat, string> = { text: '', markdown: ' as Markdown', html: ' as rich text' };
 
 export function Popup() {
   const [tab, setTab] = useState<Tabs.Tab | undefined>(undefined);
@@ -138,13 +140,34 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
 
   const copy = async (format: ExportFormat): Promise<void> => {
     try {
-      const reply = await sendToTab(tabId, 'content:export', { format, header: true, force: forced });
+      const { copyHeader: header } = await loadSettings();
+      const reply = await sendToTab(tabId, 'content:export', { format, header, force: forced });
       if (!reply) throw new Error('the article is gone');
-      await navigator.clipboard.writeText(reply.text);
+      if (reply.html) {
+        await navigator.clipboard.write([
+          new ClipboardItem({
+            'text/html': new Blob([reply.html], { type: 'text/html' }),
+            'text/plain': new Blob([reply.text], { type: 'text/plain' }),
+          }),
+        ]);
+      } else {
+        await navigator.clipboard.writeText(reply.text);
+      }
       const words = `${count.format(reply.words)} ${reply.words === 1 ? 'word' : 'words'}`;
-      setStatus(format === 'markdown' ? `Copied ${words} as Markdown` : `Copied ${words}`);
+      setStatus(`Copied ${words}${COPIED_AS[format]}`);
     } catch (error) {
-      setStatus(`Couldn’t copy: ${errorMessage(error)}`);
+      setStatus(`Couldn’t copy: ${errorMessage(error)}. Allow clipboard access for Lectern and try again.`);
+    }
+  };
+
+  const save = async (format: SaveFormat): Promise<void> => {
+    try {
+      const { copyHeader: header } = await loadSettings();
+      const reply = await sendToTab(tabId, 'content:save', { format, header, force: forced });
+      if (!reply) throw new Error('the article is gone');
+      setStatus(`Saved ${reply.name}`);
+    } catch (error) {
+      setStatus(`Couldn’t save: ${errorMessage(error)}`);
     }
   };
 
@@ -171,6 +194,20 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
           </button>
           <button type="button" onClick={() => void copy('markdown')}>
             Copy Markdown
+          </button>
+          <button type="button" onClick={() => void copy('html')}>
+            Copy rich text
+          </button>
+        </div>
+        <div class="copy" role="group" aria-label="Save as a file">
+          <button type="button" onClick={() => void save('markdown')}>
+            Save .md
+          </button>
+          <button type="button" onClick={() => void save('text')}>
+            Save .txt
+          </button>
+          <button type="button" onClick={() => void save('html')}>
+            Save .html
           </button>
         </div>
       </div>

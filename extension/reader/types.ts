@@ -5,7 +5,9 @@ import type { ReaderSettings } from './settings.ts';
 /** `html` is rich text: the clipboard gets `text/html` and the plain text together. */
 export type CopyFormat = 'text' | 'markdown' | 'html';
 
-export type SaveFormat = 'markdown' | 'text' | 'html';
+export type { SaveFormat } from '../shared/messages.ts';
+
+import type { SaveFormat } from '../shared/messages.ts';
 
 export type CopyResult = { ok: true; words: number } | { ok: false; error: string };
 

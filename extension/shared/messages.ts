@@ -8,6 +8,8 @@ import browser from 'webextension-polyfill';
 /** `html` copies rich text: the clipboard gets `text/html` and the plain text together. */
 export type ExportFormat = 'text' | 'markdown' | 'html';
 
+export type SaveFormat = 'markdown' | 'text' | 'html';
+
 /** What the popup shows about the page's article before the reader is opened. */
 export interface ArticleSummary {
   title: string;
@@ -47,6 +49,11 @@ export interface ContentMessages {
     request: { format: ExportFormat; header: boolean; force: boolean };
     reply: ExportReply | null;
   };
+  /** Saves the article as a file from the page; the reply names the file. */
+  'content:save': {
+    request: { format: SaveFormat; header: boolean; force: boolean };
+    reply: { name: string } | null;
+  };
 }
 
 export type ContentMessageName = keyof ContentMessages;
@@ -79,6 +86,7 @@ const PAYLOADS: { readonly [K in ContentMessageName]: Fields } = {
   'content:close': {},
   'content:toggle': {},
   'content:export': { format: isFormat, header: isBoolean, force: isBoolean },
+  'content:save': { format: isFormat, header: isBoolean, force: isBoolean },
 };
 
 function isMessageName(name: unknown): name is ContentMessageName {
