@@ -382,3 +382,49 @@ test('Save as Markdown and as a web page download files named for the article', 
     '700px',
   );
 });
+
+test('printing while the reader is open prints the article alone; closing undoes it', async () => {
+  const { page, tabId, before } = await articleTab();
+  const sheetsBefore = await page.evaluate(() => document.adoptedStyleSheets.length);
+  await openFromPopup(tabId);
+  await expect(reader(page)).toContainText(NEWS.body);
+
+  await page.emulateMedia({ media: 'print' });
+  // The media query's change event arrives a moment after the emulation.
+  await expect
+    .poll(() =>
+      page.evaluate(() => getComputedStyle(document.querySelector('lectern-reader') as Element).position),
+    )
+    .toBe('static');
+  const printed = await page.evaluate(() => {
+    const host = document.querySelector('lectern-reader');
+    const root = host?.shadowRoot?.querySelector<HTMLElement>('.lectern-root');
+    return {
+      body: getComputedStyle(document.body).display,
+      host: host ? getComputedStyle(host).position : null,
+      // innerText is what renders: hidden parts (the toolbar) leave nothing.
+      text: root?.innerText ?? '',
+      height: root?.getBoundingClientRect().height ?? 0,
+    };
+  });
+  expect(printed.body).toBe('none');
+  expect(printed.host).toBe('static');
+  expect(printed.text).toContain(NEWS.title);
+  expect(printed.text).toContain(NEWS.body);
+  expect(printed.text).toContain('The current weight limit will remain in place');
+  expect(printed.text).not.toContain('Copy Markdown');
+  expect(printed.text).not.toContain(NEWS.sidebar);
+  // One flow, longer than a screen: every page of the article prints, not the first screenful.
+  expect(printed.height).toBeGreaterThan(2000);
+
+  await page.emulateMedia({ media: 'screen' });
+  await expect
+    .poll(() =>
+      page.evaluate(() => getComputedStyle(document.querySelector('lectern-reader') as Element).position),
+    )
+    .toBe('fixed');
+  await page.bringToFront();
+  await page.keyboard.press('Escape');
+  await expectRestored(page, before);
+  expect(await page.evaluate(() => document.adoptedStyleSheets.length)).toBe(sheetsBefore);
+});

@@ -39,6 +39,43 @@ const HOST_STYLE: ReadonlyArray<readonly [string, string]> = [
   ['contain', 'strict'],
 ];
 
+/**
+ * Printing while the reader is open prints the article alone: in print media the host leaves its fixed
+ * full-viewport box to flow as one long element (reader.css drops the toolbar and the scroll box), and a
+ * stylesheet adopted by the document hides the page's body. Adopted, not inserted, so the page's DOM is
+ * untouched; both are undone when the reader closes.
+ */
+const PRINT_HOST: ReadonlyArray<readonly [string, string]> = [
+  ['position', 'static'],
+  ['contain', 'none'],
+  ['inset', 'auto'],
+  ['height', 'auto'],
+];
+const printQuery = matchMedia('print');
+let pageSheet: CSSStyleSheet | null = null;
+
+function pagePrintSheet(): CSSStyleSheet {
+  if (pageSheet === null) {
+    pageSheet = new CSSStyleSheet();
+    pageSheet.replaceSync(
+      `@media print { body { display: none !important; } ${HOST_TAG} { display: block !important; } }`,
+    );
+  }
+  return pageSheet;
+}
+
+function setPrinting(printing: boolean): void {
+  const host = mounted?.host;
+  if (!host) return;
+  const styles = printing ? PRINT_HOST : HOST_STYLE.filter(([name]) => PRINT_HOST.some(([p]) => p === name));
+  for (const [name, value] of styles) host.style.setProperty(name, value, 'important');
+}
+
+// Chromium fires beforeprint for a real print dialog and for print-to-PDF; the media query covers emulation.
+const onPrintChange = (): void => setPrinting(printQuery.matches);
+const onBeforePrint = (): void => setPrinting(true);
+const onAfterPrint = (): void => setPrinting(printQuery.matches);
+
 interface Saved {
   x: number;
   y: number;
@@ -87,6 +124,11 @@ export function showInOverlay(mount: Mount): void {
     document.documentElement.append(host);
     mounted = { host, root, view: null, saved };
     window.addEventListener('keydown', onWindowKeydown);
+    printQuery.addEventListener('change', onPrintChange);
+    window.addEventListener('beforeprint', onBeforePrint);
+    window.addEventListener('afterprint', onAfterPrint);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, pagePrintSheet()];
+    onPrintChange();
   }
   clearView(mounted);
   try {
@@ -112,10 +154,11 @@ function watchPage(host: HTMLElement): Saved {
     focused: deepActiveElement(),
     pageChanged: false,
     observer: new MutationObserver((records) => {
-      // Our own host coming and going is the only change to the page we make.
+      // Our own host coming and going (and its print styles) are the only changes to the page we make.
       const own = (record: MutationRecord) =>
-        record.type === 'childList' &&
-        [...record.addedNodes, ...record.removedNodes].every((node) => node === host);
+        record.target === host ||
+        (record.type === 'childList' &&
+          [...record.addedNodes, ...record.removedNodes].every((node) => node === host));
       if (records.every(own)) return;
       saved.pageChanged = true;
       saved.observer.disconnect();
@@ -141,6 +184,13 @@ function teardown(): Mounted | null {
   const state = mounted;
   mounted = null;
   window.removeEventListener('keydown', onWindowKeydown);
+  printQuery.removeEventListener('change', onPrintChange);
+  window.removeEventListener('beforeprint', onBeforePrint);
+  window.removeEventListener('afterprint', onAfterPrint);
+  if (pageSheet !== null) {
+    const sheet = pageSheet;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
+  }
   if (!state) return null;
   clearView(state);
   state.host.remove();
