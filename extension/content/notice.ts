@@ -34,7 +34,7 @@ function sheet(): CSSStyleSheet {
 }
 
 function button(label: string, onClick: () => void, primary = false): HTMLButtonElement {
-  const element = document.createElement('button');
+  const element = html('button');
   element.type = 'button';
   element.textContent = label;
   if (primary) element.className = 'primary';
@@ -42,25 +42,30 @@ function button(label: string, onClick: () => void, primary = false): HTMLButton
   return element;
 }
 
+/** An HTML element even in an XML or SVG document, where createElement makes elements with no style or focus. */
+function html<K extends keyof HTMLElementTagNameMap>(tag: K): HTMLElementTagNameMap[K] {
+  return document.createElementNS('http://www.w3.org/1999/xhtml', tag) as HTMLElementTagNameMap[K];
+}
+
 export function mountNotice(root: ShadowRoot, options: NoticeOptions): View {
   root.adoptedStyleSheets = [sheet()];
-  const backdrop = document.createElement('div');
+  const backdrop = html('div');
   backdrop.className = 'backdrop';
-  const card = document.createElement('div');
+  const card = html('div');
   card.className = 'card';
   card.setAttribute('role', 'alertdialog');
   card.setAttribute('aria-modal', 'true');
   card.setAttribute('aria-labelledby', 'lectern-notice-title');
   card.setAttribute('aria-describedby', 'lectern-notice-text');
-  const title = document.createElement('h2');
+  const title = html('h2');
   title.id = 'lectern-notice-title';
   title.textContent = options.canForce ? 'No article found on this page' : 'Nothing readable was found';
-  const text = document.createElement('p');
+  const text = html('p');
   text.id = 'lectern-notice-text';
   text.textContent = options.canForce
     ? 'Lectern didn’t find a main article here. You can still show the best guess.'
     : 'Even the best guess found no text to show on this page.';
-  const buttons = document.createElement('div');
+  const buttons = html('div');
   buttons.className = 'buttons';
   const close = button('Close', options.close);
   const force = options.canForce ? button('Show anyway', options.showAnyway, true) : null;

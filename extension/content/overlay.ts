@@ -7,6 +7,7 @@
  */
 
 export const HOST_TAG = 'lectern-reader';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
 export interface View {
   unmount(): void;
@@ -87,6 +88,8 @@ interface Saved {
 
 interface Mounted {
   host: HTMLElement;
+  /** What we appended to the page: the host, or the SVG wrapper holding it. */
+  outer: Element;
   root: ShadowRoot;
   view: View | null;
   saved: Saved;
@@ -117,12 +120,13 @@ export function isOverlayOpen(): boolean {
 export function showInOverlay(mount: Mount): void {
   if (mounted && !mounted.host.isConnected) teardown();
   if (!mounted) {
-    const host = document.createElement(HOST_TAG);
+    // In the XHTML namespace, so the host has a style (and a shadow root) in XML and SVG documents too.
+    const host = document.createElementNS(XHTML_NS, HOST_TAG) as HTMLElement;
     const saved = watchPage(host);
     for (const [name, value] of HOST_STYLE) host.style.setProperty(name, value, 'important');
     const root = host.attachShadow({ mode: 'open' });
-    document.documentElement.append(host);
-    mounted = { host, root, view: null, saved };
+    const outer = placeHost(host);
+    mounted = { host, outer, root, view: null, saved };
     window.addEventListener('keydown', onWindowKeydown);
     printQuery.addEventListener('change', onPrintChange);
     window.addEventListener('beforeprint', onBeforePrint);
@@ -158,7 +162,9 @@ function watchPage(host: HTMLElement): Saved {
       const own = (record: MutationRecord) =>
         record.target === host ||
         (record.type === 'childList' &&
-          [...record.addedNodes, ...record.removedNodes].every((node) => node === host));
+          [...record.addedNodes, ...record.removedNodes].every(
+            (node) => node === host || node === host.parentNode,
+          ));
       if (records.every(own)) return;
       saved.pageChanged = true;
       saved.observer.disconnect();
@@ -166,6 +172,32 @@ function watchPage(host: HTMLElement): Saved {
   };
   saved.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   return saved;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * Appends the host to the root element. An SVG document renders HTML only inside a `<foreignObject>`, so
+ * there the host goes into one that spans the picture; the wrapper goes when the host does.
+ */
+function placeHost(host: HTMLElement): Element {
+  const root = document.documentElement;
+  if (root?.namespaceURI !== SVG_NS) {
+    (root ?? document).append(host);
+    return host;
+  }
+  const wrapper = document.createElementNS(SVG_NS, 'foreignObject');
+  for (const [name, value] of [
+    ['x', '0'],
+    ['y', '0'],
+    ['width', '100%'],
+    ['height', '100%'],
+  ] as const) {
+    wrapper.setAttribute(name, value);
+  }
+  wrapper.append(host);
+  root.append(wrapper);
+  return wrapper;
 }
 
 function clearView(state: Mounted): void {
@@ -193,7 +225,7 @@ function teardown(): Mounted | null {
   }
   if (!state) return null;
   clearView(state);
-  state.host.remove();
+  state.outer.remove();
   return state;
 }
 
