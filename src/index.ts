@@ -4,7 +4,14 @@
  * toHtmlDocument into a saved page; `excerptOf` makes an Article of the part of one a person selected.
  */
 export { sanitizeFragment, sanitizeHtml } from './build/sanitize.ts';
-export { excerptOf, type HtmlDocumentOptions, toHtml, toHtmlDocument, toMarkdown, toText } from './export/index.ts';
+export {
+  excerptOf,
+  type HtmlDocumentOptions,
+  toHtml,
+  toHtmlDocument,
+  toMarkdown,
+  toText,
+} from './export/index.ts';
 export { extract } from './extract.ts';
 export type {
   Article,

@@ -35,7 +35,10 @@ export function listFixtures(): string[] {
     .sort();
 }
 
-export function fixtureFile(slug: string, name: 'source.html' | 'expected.json' | 'expected.html' | 'expected.md'): string {
+export function fixtureFile(
+  slug: string,
+  name: 'source.html' | 'expected.json' | 'expected.html' | 'expected.md',
+): string {
   return path.join(FIXTURES, slug, name);
 }
 

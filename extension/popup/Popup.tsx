@@ -199,7 +199,7 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
             Copy rich text
           </button>
         </div>
-        <div class="copy" role="group" aria-label="Save as a file">
+        <div class="copy">
           <button type="button" onClick={() => void save('markdown')}>
             Save .md
           </button>

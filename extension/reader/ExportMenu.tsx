@@ -33,11 +33,12 @@ export function ExportMenu({ onCopy, onSave, busy }: ExportMenuProps) {
     toggle.current?.focus();
   };
   return (
-    <div class="lectern-menu" onKeyDown={onKeyDown}>
+    <div class="lectern-menu">
       <button
         type="button"
         class="lectern-button"
         ref={toggle}
+        onKeyDown={onKeyDown}
         aria-label="More export options"
         aria-expanded={open}
         aria-controls="lectern-export"
@@ -55,6 +56,7 @@ export function ExportMenu({ onCopy, onSave, busy }: ExportMenuProps) {
             <button
               type="button"
               class="lectern-menu-item"
+              onKeyDown={onKeyDown}
               aria-busy={busy}
               onClick={() => choose(() => onCopy('html'))}
             >
@@ -64,7 +66,12 @@ export function ExportMenu({ onCopy, onSave, busy }: ExportMenuProps) {
           {onSave &&
             SAVES.map(([format, label]) => (
               <li key={format}>
-                <button type="button" class="lectern-menu-item" onClick={() => choose(() => onSave(format))}>
+                <button
+                  type="button"
+                  class="lectern-menu-item"
+                  onKeyDown={onKeyDown}
+                  onClick={() => choose(() => onSave(format))}
+                >
                   {label}
                 </button>
               </li>
