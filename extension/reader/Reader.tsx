@@ -5,6 +5,7 @@ import { ArticleHeader } from './ArticleHeader.tsx';
 import { copyMessage, isCjk, normalizeLang, saveMessage } from './format.ts';
 import { HelpPanel } from './HelpPanel.tsx';
 import { Progress, useProgress } from './Progress.tsx';
+import { ReadAloud } from './ReadAloud.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import {
   DEFAULT_READER_SETTINGS,
@@ -13,6 +14,7 @@ import {
   type ReaderSettings,
   stepFontSize,
 } from './settings.ts';
+import { pickVoice, useSpeech, useVoices } from './speech.ts';
 import { Toast, useToast } from './Toast.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import type { CopyFormat, ReaderProps, SaveFormat } from './types.ts';
@@ -56,10 +58,17 @@ export function Reader({ article, actions, settings: initial = DEFAULT_READER_SE
   const [helpOpen, setHelpOpen] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const progress = useProgress(scroller);
+  const lang = normalizeLang(article.lang);
   const prefersDark = usePrefersDark();
+  const voices = useVoices();
+  const speech = useSpeech({
+    article: () => scroller.current?.querySelector('.lectern-article') ?? null,
+    voice: pickVoice(voices, settings.voice, lang),
+    rate: settings.rate,
+    lang,
+  });
   // A ref, not the state, guards against a double click: both clicks can arrive before a re-render.
   const copying = useRef(false);
-  const lang = normalizeLang(article.lang);
 
   // Settings changed elsewhere (the popup, another tab) arrive as a new prop: show them at once. Not on mount:
   // effects run after the first paint, and a key pressed before that (Ctrl +) would be undone.
@@ -158,10 +167,22 @@ export function Reader({ article, actions, settings: initial = DEFAULT_READER_SE
           settingsId={SETTINGS_ID}
           settingsOpen={settingsOpen}
           onToggleSettings={() => setSettingsOpen((open) => !open)}
+          speech={
+            voices.length > 0 && (
+              <ReadAloud
+                state={speech.state}
+                onPlay={speech.play}
+                onPause={speech.pause}
+                onStop={speech.stop}
+              />
+            )
+          }
         >
           <Progress progress={progress} minutes={article.readingMinutes} />
         </Toolbar>
-        {settingsOpen && <SettingsPanel id={SETTINGS_ID} settings={settings} onChange={change} />}
+        {settingsOpen && (
+          <SettingsPanel id={SETTINGS_ID} settings={settings} onChange={change} voices={voices} lang={lang} />
+        )}
         {helpOpen && <HelpPanel id="lectern-help" onClose={() => setHelpOpen(false)} />}
         <div class="lectern-main">
           <article class={articleClass} lang={lang ?? undefined} dir={article.dir}>

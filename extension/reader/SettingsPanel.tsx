@@ -21,7 +21,12 @@ interface SettingsPanelProps {
   id: string;
   settings: ReaderSettings;
   onChange(patch: Partial<ReaderSettings>): void;
+  /** The browser's voices; read-aloud settings show only when there are some. */
+  voices?: readonly SpeechSynthesisVoice[];
+  lang?: string | null;
 }
+
+const RATES = [0.75, 1, 1.25, 1.5, 2];
 
 const THEME_NAMES: Record<Theme, string> = {
   auto: 'Auto',
@@ -34,7 +39,13 @@ const FONT_NAMES: Record<Font, string> = { serif: 'Serif', sans: 'Sans-serif', m
 const WIDTH_NAMES: Record<Width, string> = { narrow: 'Narrow', medium: 'Medium', wide: 'Wide' };
 const LEADING_NAMES = ['Tight', 'Normal', 'Loose', 'Looser'];
 
-export function SettingsPanel({ id, settings, onChange }: SettingsPanelProps) {
+export function SettingsPanel({ id, settings, onChange, voices = [], lang = null }: SettingsPanelProps) {
+  // Voices for the article's language first: those are the ones that can read it.
+  const primary = lang?.split('-')[0]?.toLowerCase() ?? '';
+  const sorted = [...voices].sort(
+    (a, b) =>
+      Number(!a.lang.toLowerCase().startsWith(primary)) - Number(!b.lang.toLowerCase().startsWith(primary)),
+  );
   const sizeIndex = FONT_SIZES.indexOf(settings.fontSize as (typeof FONT_SIZES)[number]);
   return (
     <section id={id} class="lectern-settings" aria-label="Reading settings">
@@ -111,6 +122,40 @@ export function SettingsPanel({ id, settings, onChange }: SettingsPanelProps) {
           />
         ))}
       </Choice>
+      {voices.length > 0 && (
+        <fieldset class="lectern-choice lectern-choice-speech">
+          <legend class="lectern-setting-name">Read aloud</legend>
+          <div class="lectern-options">
+            <label class="lectern-select">
+              Voice
+              <select
+                value={settings.voice}
+                onChange={(event) => onChange({ voice: event.currentTarget.value })}
+              >
+                <option value="">Default for the article’s language</option>
+                {sorted.map((voice) => (
+                  <option key={voice.voiceURI} value={voice.voiceURI}>
+                    {voice.name} ({voice.lang})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label class="lectern-select">
+              Speed
+              <select
+                value={String(settings.rate)}
+                onChange={(event) => onChange({ rate: Number(event.currentTarget.value) })}
+              >
+                {RATES.map((rate) => (
+                  <option key={rate} value={String(rate)}>
+                    {rate}×
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </fieldset>
+      )}
       <label class="lectern-check">
         <input
           type="checkbox"

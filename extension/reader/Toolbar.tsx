@@ -13,6 +13,8 @@ interface ToolbarProps {
   onToggleSettings(): void;
   /** The reading progress (time left and the bar). */
   children?: ComponentChildren;
+  /** Read-aloud buttons, when the browser can speak. */
+  speech?: ComponentChildren;
 }
 
 export function Toolbar({
@@ -24,6 +26,7 @@ export function Toolbar({
   settingsOpen,
   onToggleSettings,
   children,
+  speech,
 }: ToolbarProps) {
   return (
     <div class="lectern-toolbar">
@@ -33,6 +36,7 @@ export function Toolbar({
         </span>
         {children}
         <div class="lectern-actions">
+          {speech}
           <button
             type="button"
             class="lectern-button"
