@@ -4,6 +4,7 @@ import { MAX_OUTPUT_DEPTH } from '../segments/limits.ts';
 import { codeLanguage, copyAttributes, direction } from './attributes.ts';
 import { imageSource, isPixel } from './images.ts';
 import { copyMath, MATHML_NS, renderedMath } from './math.ts';
+import { sanitizeFragment } from './sanitize.ts';
 import { isLayoutTable } from './tables.ts';
 import { BLOCK_TAGS, DROP_TAGS, FORM_TAGS, INLINE_TAGS, RENAME, WRAPPER_BLOCKS } from './tags.ts';
 import { safeHref } from './urls.ts';
@@ -527,16 +528,15 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
 
   /**
    * Lazy loaders that need JavaScript leave the real `<img>` in a `<noscript>` beside the placeholder. In a
-   * page with scripting on, noscript content is raw text: parse it in the inert document, nothing loads.
+   * page with scripting on, noscript content is raw text from the page: only the sanitizer parses it (an inert
+   * DOMParser document, nothing loads), and only an image's URL is taken from what it keeps.
    */
   function noscriptImage(img: Element): string | null {
     const next = img.nextElementSibling;
     if (next === null || next.localName.toLowerCase() !== 'noscript') return null;
     const raw = next.textContent ?? '';
     if (!/<img/i.test(raw)) return null;
-    const template = doc.createElement('template');
-    template.innerHTML = raw;
-    const found = template.content.querySelector('img');
+    const found = sanitizeFragment(raw, img.ownerDocument).querySelector('img');
     return found === null ? null : imageSource(found, null, baseUrl);
   }
 
