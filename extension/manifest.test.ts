@@ -17,6 +17,7 @@ describe.each([
     expect([...(m.permissions ?? [])].sort()).toEqual([
       'activeTab',
       'clipboardWrite',
+      'contextMenus',
       'scripting',
       'storage',
     ]);

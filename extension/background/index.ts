@@ -7,6 +7,7 @@ import { ensureInjected, errorMessage } from '../shared/inject.ts';
 import { sendToTab } from '../shared/messages.ts';
 import { classifyInjectError, type InjectFailure, restrictedReason } from '../shared/restricted.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
+import { createMenu, onMenuClick, runMenuItem } from './menu.ts';
 
 const TITLE = browser.runtime.getManifest().action?.default_title ?? 'Lectern';
 
@@ -72,8 +73,28 @@ browser.action.onClicked.addListener((tab) => {
   toggle(tab).catch(ignore);
 });
 
+/** The menu's result on the button: a tick or a warning badge, and the message as its title. */
+async function report(tabId: number, message: string, ok: boolean): Promise<void> {
+  await Promise.all([
+    browser.action.setBadgeText({ tabId, text: ok ? '✓' : '!' }),
+    browser.action.setBadgeBackgroundColor({ tabId, color: ok ? '#1e6b3a' : '#b3261e' }),
+    browser.action.setTitle({ tabId, title: `${TITLE}: ${message}` }),
+  ]);
+}
+
+const runMenu = onMenuClick(report);
+browser.contextMenus.onClicked.addListener(runMenu);
+// A browser context menu can't be opened from a test: this is what choosing an item runs, by item id and tab.
+Object.assign(globalThis, {
+  lecternMenuItem: async (itemId: string, tabId: number) =>
+    runMenuItem(itemId, await browser.tabs.get(tabId), report),
+});
+
 browser.runtime.onStartup.addListener(syncSettings);
-browser.runtime.onInstalled.addListener(syncSettings);
+browser.runtime.onInstalled.addListener(() => {
+  syncSettings();
+  createMenu().catch(ignore);
+});
 onSettingsChange((settings) => {
   applyActionSetting(settings).catch(ignore);
 });

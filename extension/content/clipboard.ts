@@ -6,7 +6,8 @@ export interface ClipboardData {
   html?: string | null;
 }
 
-export async function writeClipboard(data: ClipboardData, root: ShadowRoot): Promise<void> {
+/** `root`: our shadow root, for the fallback's selection; null when no overlay is open (the context menu). */
+export async function writeClipboard(data: ClipboardData, root: ShadowRoot | null): Promise<void> {
   if (window.isSecureContext && navigator.clipboard) {
     try {
       if (data.html) {
@@ -25,7 +26,29 @@ export async function writeClipboard(data: ClipboardData, root: ShadowRoot): Pro
       // Denied without focus or user activation on some pages: fall through to the legacy path.
     }
   }
-  copyWithCommand(data, root);
+  if (root) copyWithCommand(data, root);
+  else copyWithoutSelection(data);
+}
+
+/**
+ * With no overlay there is nothing of ours to select, and the page must not gain an element: the copy event
+ * of `execCommand('copy')` fires on the document anyway, and our capturing listener fills it before any of
+ * the page's listeners see it (the clipboardWrite permission lets a content script run the command).
+ */
+function copyWithoutSelection(data: ClipboardData): void {
+  const onCopy = (event: ClipboardEvent) => {
+    if (!event.clipboardData) return;
+    event.clipboardData.setData('text/plain', data.text);
+    if (data.html) event.clipboardData.setData('text/html', data.html);
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  window.addEventListener('copy', onCopy, true);
+  try {
+    if (!document.execCommand('copy')) throw new Error('The browser refused to copy.');
+  } finally {
+    window.removeEventListener('copy', onCopy, true);
+  }
 }
 
 /**

@@ -139,6 +139,12 @@ function register(): Instance {
       }
       return open(false);
     },
+    'content:copy': async ({ format, header, force }) => {
+      const article = isPdf() ? null : currentArticle(force);
+      if (!article) return null;
+      await writeClipboard(exportData(article, format, header), null);
+      return { words: article.wordCount };
+    },
     'content:save': ({ format, header, force }) => {
       const article = isPdf() ? null : currentArticle(force);
       if (!article) return null;

@@ -49,6 +49,11 @@ export interface ContentMessages {
     request: { format: ExportFormat; header: boolean; force: boolean };
     reply: ExportReply | null;
   };
+  /** Copies the article from the page (the action's context menu); the reply counts the words. */
+  'content:copy': {
+    request: { format: ExportFormat; header: boolean; force: boolean };
+    reply: { words: number } | null;
+  };
   /** Saves the article as a file from the page; the reply names the file. */
   'content:save': {
     request: { format: SaveFormat; header: boolean; force: boolean };
@@ -86,6 +91,7 @@ const PAYLOADS: { readonly [K in ContentMessageName]: Fields } = {
   'content:close': {},
   'content:toggle': {},
   'content:export': { format: isFormat, header: isBoolean, force: isBoolean },
+  'content:copy': { format: isFormat, header: isBoolean, force: isBoolean },
   'content:save': { format: isFormat, header: isBoolean, force: isBoolean },
 };
 
