@@ -129,3 +129,17 @@ test('the progress bar and time left follow the scroll', async ({ page }) => {
   await expect(progress).toHaveAttribute('value', '100');
   await expect(reader(page).locator('.lectern-time-left')).toHaveText('Finished');
 });
+
+test('forced colours (Windows high contrast) win over every theme', async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await mount(page, sampleArticle, undefined, { ...DEFAULT_READER_SETTINGS, theme: 'sepia' });
+  // The browser forces backgrounds itself; what our CSS decides is the palette everything else (rules,
+  // focus rings, swatches) is drawn from: system colours, not the theme's.
+  const palette = await root(page).evaluate((el) => {
+    const css = getComputedStyle(el);
+    return ['--lectern-bg', '--lectern-text', '--lectern-accent'].map((name) =>
+      css.getPropertyValue(name).trim(),
+    );
+  });
+  expect(palette).toEqual(['Canvas', 'CanvasText', 'LinkText']);
+});
