@@ -207,7 +207,9 @@ test.describe('on a page with hostile CSS', () => {
     expect(await focusedInReader(page)).toBe('Reading settings');
   });
 
-  test('article links open in the same tab; footnote links scroll the article', async ({ page }) => {
+  test('article links open in the same tab (a new one with Ctrl/Cmd); footnote links scroll the article', async ({
+    page,
+  }) => {
     await page.route('https://news.test/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<p>The linked page</p>' }),
     );
@@ -220,6 +222,13 @@ test.describe('on a page with hostile CSS', () => {
     const link = page.getByRole('link', { name: 'the council’s annual report' });
     await expect(link).not.toHaveAttribute('target', /.*/);
     expect(await style(link, 'text-decoration-line')).toBe('underline');
+    // A modifier keeps the browser's meaning: Ctrl/Cmd-click opens a new tab and leaves the reader where it is.
+    const opened = page.context().waitForEvent('page');
+    await link.click({ modifiers: ['ControlOrMeta'] });
+    const tab = await opened;
+    expect(page.url()).toBe('about:blank');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await tab.close();
     await link.click();
     await expect(page).toHaveURL('https://news.test/reports/libraries-2023');
   });
