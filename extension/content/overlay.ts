@@ -83,7 +83,8 @@ interface Saved {
   focused: Element | null;
   /** Set once the page changes its own DOM while the reader is open (see `watchPage`). */
   pageChanged: boolean;
-  observer: MutationObserver;
+  /** Takes in the changes not yet delivered and stops watching. */
+  stopWatching(): void;
 }
 
 interface Mounted {
@@ -157,20 +158,25 @@ function watchPage(host: HTMLElement): Saved {
     y: window.scrollY,
     focused: deepActiveElement(),
     pageChanged: false,
-    observer: new MutationObserver((records) => {
-      // Our own host coming and going (and its print styles) are the only changes to the page we make.
-      const own = (record: MutationRecord) =>
-        record.target === host ||
-        (record.type === 'childList' &&
-          [...record.addedNodes, ...record.removedNodes].every(
-            (node) => node === host || node === host.parentNode,
-          ));
-      if (records.every(own)) return;
-      saved.pageChanged = true;
-      saved.observer.disconnect();
-    }),
+    stopWatching() {
+      note(observer.takeRecords());
+      observer.disconnect();
+    },
   };
-  saved.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // Our own host coming and going (and its print styles) are the only changes to the page we make.
+  const own = (record: MutationRecord) =>
+    record.target === host ||
+    (record.type === 'childList' &&
+      [...record.addedNodes, ...record.removedNodes].every(
+        (node) => node === host || node === host.parentNode,
+      ));
+  const note = (records: MutationRecord[]) => {
+    if (records.every(own)) return;
+    saved.pageChanged = true;
+    observer.disconnect();
+  };
+  const observer = new MutationObserver(note);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   return saved;
 }
 
@@ -224,6 +230,8 @@ function teardown(): Mounted | null {
     document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
   }
   if (!state) return null;
+  // Before our own removal is recorded: a page change not yet delivered still counts.
+  state.saved.stopWatching();
   clearView(state);
   state.outer.remove();
   return state;
@@ -232,8 +240,7 @@ function teardown(): Mounted | null {
 export function closeOverlay(): void {
   const state = teardown();
   if (!state) return;
-  const { x, y, focused, pageChanged, observer } = state.saved;
-  observer.disconnect();
+  const { x, y, focused, pageChanged } = state.saved;
   if (!pageChanged && (window.scrollX !== x || window.scrollY !== y)) {
     window.scrollTo({ left: x, top: y, behavior: 'instant' });
   }
