@@ -108,6 +108,19 @@ test.describe('a real key press', () => {
     });
   }
 
+  /**
+   * An action popup stays open and keeps the keyboard (the next key press would go to it) and would answer
+   * the next test's popupText: closed before and after each test.
+   */
+  async function closePopups(viewer: Page): Promise<void> {
+    await viewer.evaluate(() => {
+      const { chrome } = globalThis as unknown as {
+        chrome: { extension: { getViews(filter: { type: string }): Window[] } };
+      };
+      for (const view of chrome.extension.getViews({ type: 'popup' })) view.close();
+    });
+  }
+
   for (const { name, url } of RESTRICTED_PAGES) {
     test(`Alt+Shift+K on ${name} says reader view is not available there`, async () => {
       test.setTimeout(60_000);
@@ -115,6 +128,7 @@ test.describe('a real key press', () => {
       // A background tab of our own to look into the popup from.
       const viewer = await extension.context.newPage();
       await viewer.goto(`chrome-extension://${extension.id}/extension/popup/index.html?tab=-1`);
+      await closePopups(viewer);
       const { page, tabId } = await openTab(extension, url, /ERR_NAME_NOT_RESOLVED/);
       for (const other of extension.context.pages())
         if (other !== page && other !== viewer) await other.close();
@@ -134,6 +148,7 @@ test.describe('a real key press', () => {
       if (name === 'the Web Store') await expect.poll(popup).toContain('add-on store doesn’t allow');
       await expect(page.locator('lectern-reader')).toHaveCount(0);
       expect(await workerErrors()).toEqual([]);
+      await closePopups(viewer);
       await viewer.close();
     });
   }
