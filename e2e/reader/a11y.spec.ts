@@ -46,15 +46,17 @@ for (const theme of THEMES.filter((name) => name !== 'auto')) {
   });
 }
 
-test('? shows the keys, and Esc folds the help away before it closes the reader', async ({ page }) => {
+test('? shows the keys, and Esc folds the panels away before it closes the reader', async ({ page }) => {
   await page.setContent('<!doctype html><html lang="en"><body></body></html>');
   await mount(page);
+  await reader(page).getByRole('button', { name: 'Reading settings' }).click();
   await page.keyboard.press('?');
   const help = reader(page).getByRole('region', { name: 'Keyboard shortcuts' });
   await expect(help).toContainText('Close reader view');
   await expect(help).toContainText('Larger or smaller text');
   await page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);
+  await expect(reader(page).getByRole('region', { name: 'Reading settings' })).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { calls: string[] }).calls)).toEqual([]);
   await page.keyboard.press('Escape');
   expect(await page.evaluate(() => (window as unknown as { calls: string[] }).calls)).toEqual(['close']);

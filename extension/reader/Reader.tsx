@@ -127,10 +127,11 @@ export function Reader({ article, actions, settings: initial = DEFAULT_READER_SE
       setHelpOpen((open) => !open);
       return;
     }
-    if (event.key === 'Escape' && helpOpen) {
-      // Esc folds the help away first; the next Esc closes the reader.
+    if (event.key === 'Escape' && (helpOpen || settingsOpen)) {
+      // Esc folds the open panels away first; the next Esc closes the reader.
       event.preventDefault();
       setHelpOpen(false);
+      setSettingsOpen(false);
       return;
     }
     // Ctrl/Cmd with + or − sizes the article's text instead of zooming the whole page under it.
