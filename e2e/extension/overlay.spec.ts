@@ -62,6 +62,14 @@ async function openFromPopup(tabId: number): Promise<void> {
   await closed;
 }
 
+/** Injects the content script the way the popup does (it opens on the news article), then closes the popup. */
+async function injectThroughPopup(tabId: number): Promise<void> {
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.popupUrl(tabId));
+  await expect(popup.getByRole('heading', { name: NEWS.title }).first()).toBeVisible();
+  await popup.close();
+}
+
 function sendFromWorker(tabId: number, message: Envelope): Promise<unknown> {
   return extension.worker.evaluate(
     ([id, body]) => (globalThis as unknown as { chrome: WorkerChrome }).chrome.tabs.sendMessage(id, body),
@@ -118,11 +126,8 @@ test('the toolbar popup closes an open reader and gives the page back unchanged'
 
 test('the toggle message (shortcut and toolbar path) opens and closes the reader', async () => {
   const { page, tabId, before } = await articleTab();
-  // Inject through the popup, as the background does on a key press; then drive the same message it sends.
-  const popup = await extension.context.newPage();
-  await popup.goto(extension.popupUrl(tabId));
-  await expect(popup.getByRole('heading', { name: NEWS.title }).first()).toBeVisible();
-  await popup.close();
+  // Inject as the background does on a key press; then drive the same message it sends.
+  await injectThroughPopup(tabId);
 
   const toggle: Envelope<'content:toggle'> = { lectern: 'content:toggle', payload: {} };
   expect(await sendFromWorker(tabId, toggle)).toEqual({ open: true, pdf: false });
@@ -164,11 +169,7 @@ test('Copy text in the reader puts the article on the clipboard', async () => {
 
 test('messages of the wrong shape, and anything the page sends, are ignored', async () => {
   const { page, tabId, before } = await articleTab();
-  // Inject the content script (the popup does), then leave the page as it was.
-  const popup = await extension.context.newPage();
-  await popup.goto(extension.popupUrl(tabId));
-  await expect(popup.getByRole('heading', { name: NEWS.title }).first()).toBeVisible();
-  await popup.close();
+  await injectThroughPopup(tabId);
 
   // From the page's own world: it can post and dispatch whatever it likes; none of it reaches the content script.
   await page.evaluate(() => {

@@ -3,13 +3,12 @@
  * toggle the reader in the active tab; the setting decides whether the button opens the popup.
  */
 import browser, { type Tabs } from 'webextension-polyfill';
-import { ensureInjected, errorMessage } from '../shared/inject.ts';
+import { ensureInjected } from '../shared/inject.ts';
 import { sendToTab } from '../shared/messages.ts';
-import { classifyInjectError, type InjectFailure, restrictedReason } from '../shared/restricted.ts';
+import { restrictedReason } from '../shared/restricted.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
+import { clearButton, injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
 import { createMenu, onMenuClick, runMenuItem } from './menu.ts';
-
-const TITLE = browser.runtime.getManifest().action?.default_title ?? 'Lectern';
 
 function syncSettings(): void {
   loadSettings().then(applyActionSetting).catch(ignore);
@@ -19,11 +18,7 @@ function ignore(): void {}
 
 /** Tells the user on the button itself why nothing happened; the popup (if it opens) says more. */
 async function explain(tabId: number, message: string): Promise<void> {
-  await Promise.all([
-    browser.action.setBadgeText({ tabId, text: '!' }),
-    browser.action.setBadgeBackgroundColor({ tabId, color: '#b3261e' }),
-    browser.action.setTitle({ tabId, title: `${TITLE}: ${message}` }),
-  ]);
+  await showOnButton(tabId, message, false);
   try {
     // Chromium 127+ lets an extension open its popup from a user gesture like our shortcut.
     await browser.action.openPopup();
@@ -31,17 +26,6 @@ async function explain(tabId: number, message: string): Promise<void> {
     // No popup (the setting disabled it) or no focused window: the badge and title remain.
   }
 }
-
-const UNAVAILABLE = 'reader view isn’t available on this page';
-
-const FAILURES: Record<InjectFailure, string> = {
-  restricted: UNAVAILABLE,
-  'file-access': 'turn on “Allow access to file URLs” for Lectern to read local files',
-  // The shortcut and the click grant activeTab on every page the browser lets us read: a refusal means its own.
-  'no-access': UNAVAILABLE,
-  'no-answer': 'the page didn’t answer; wait for it to load and try again',
-  other: 'this page can’t be read',
-};
 
 async function toggle(tab: Tabs.Tab | undefined): Promise<void> {
   const target =
@@ -54,14 +38,10 @@ async function toggle(tab: Tabs.Tab | undefined): Promise<void> {
     const page = await ensureInjected(tabId);
     if (page.pdf) return explain(tabId, UNAVAILABLE);
   } catch (error) {
-    return explain(tabId, FAILURES[classifyInjectError(errorMessage(error))]);
+    return explain(tabId, injectFailureMessage(error));
   }
   await sendToTab(tabId, 'content:toggle', {});
-  // Clear a warning left by an earlier failure in this tab (e.g. before file access was allowed).
-  await Promise.all([
-    browser.action.setBadgeText({ tabId, text: '' }),
-    browser.action.setTitle({ tabId, title: TITLE }),
-  ]);
+  await clearButton(tabId);
 }
 
 browser.commands.onCommand.addListener((command, tab) => {
@@ -73,21 +53,11 @@ browser.action.onClicked.addListener((tab) => {
   toggle(tab).catch(ignore);
 });
 
-/** The menu's result on the button: a tick or a warning badge, and the message as its title. */
-async function report(tabId: number, message: string, ok: boolean): Promise<void> {
-  await Promise.all([
-    browser.action.setBadgeText({ tabId, text: ok ? '✓' : '!' }),
-    browser.action.setBadgeBackgroundColor({ tabId, color: ok ? '#1e6b3a' : '#b3261e' }),
-    browser.action.setTitle({ tabId, title: `${TITLE}: ${message}` }),
-  ]);
-}
-
-const runMenu = onMenuClick(report);
-browser.contextMenus.onClicked.addListener(runMenu);
+browser.contextMenus.onClicked.addListener(onMenuClick);
 // A browser context menu can't be opened from a test: this is what choosing an item runs, by item id and tab.
 Object.assign(globalThis, {
   lecternMenuItem: async (itemId: string, tabId: number) =>
-    runMenuItem(itemId, await browser.tabs.get(tabId), report),
+    runMenuItem(itemId, await browser.tabs.get(tabId)),
 });
 
 browser.runtime.onStartup.addListener(syncSettings);

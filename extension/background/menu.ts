@@ -6,10 +6,9 @@
 import browser, { type Menus, type Tabs } from 'webextension-polyfill';
 import { ensureInjected, errorMessage } from '../shared/inject.ts';
 import { type ExportFormat, type SaveFormat, sendToTab } from '../shared/messages.ts';
-import { classifyInjectError, restrictedReason } from '../shared/restricted.ts';
+import { restrictedReason } from '../shared/restricted.ts';
 import { loadSettings } from '../shared/settings.ts';
-
-const UNAVAILABLE = 'reader view isn’t available on this page';
+import { injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
 
 type MenuAction = { kind: 'copy'; format: ExportFormat } | { kind: 'save'; format: SaveFormat };
 
@@ -32,44 +31,34 @@ export async function createMenu(): Promise<void> {
   for (const { id, title } of ITEMS) browser.contextMenus.create({ id, title, contexts: ['action'] });
 }
 
-export type Report = (tabId: number, message: string, ok: boolean) => Promise<void>;
-
 /** Runs a menu item on `tab` and reports what happened on the button. */
-export async function runMenuItem(
-  itemId: string | number,
-  tab: Tabs.Tab | undefined,
-  report: Report,
-): Promise<void> {
+export async function runMenuItem(itemId: string | number, tab: Tabs.Tab | undefined): Promise<void> {
   const item = ITEMS.find((candidate) => candidate.id === itemId);
   const tabId = tab?.id;
   if (!item || tabId === undefined) return;
-  if (tab?.url !== undefined && restrictedReason(tab.url)) {
-    return report(tabId, UNAVAILABLE, false);
-  }
+  if (tab?.url !== undefined && restrictedReason(tab.url)) return showOnButton(tabId, UNAVAILABLE, false);
   try {
     const page = await ensureInjected(tabId);
-    if (page.pdf) return report(tabId, UNAVAILABLE, false);
+    if (page.pdf) return showOnButton(tabId, UNAVAILABLE, false);
+  } catch (error) {
+    return showOnButton(tabId, injectFailureMessage(error), false);
+  }
+  try {
     const { copyHeader: header } = await loadSettings();
     const request = { format: item.action.format, header, force: false };
     if (item.action.kind === 'copy') {
       const copied = await sendToTab(tabId, 'content:copy', request);
-      if (!copied) return report(tabId, 'no article found on this page', false);
-      return report(tabId, `copied ${copied.words.toLocaleString('en')} words`, true);
+      if (!copied) return showOnButton(tabId, 'no article found on this page', false);
+      return showOnButton(tabId, `copied ${copied.words.toLocaleString('en')} words`, true);
     }
     const saved = await sendToTab(tabId, 'content:save', request);
-    if (!saved) return report(tabId, 'no article found on this page', false);
-    return report(tabId, `saved ${saved.name}`, true);
+    if (!saved) return showOnButton(tabId, 'no article found on this page', false);
+    return showOnButton(tabId, `saved ${saved.name}`, true);
   } catch (error) {
-    const message = errorMessage(error);
-    const failure = classifyInjectError(message);
-    // A refused injection after the menu's activeTab grant means a page the browser keeps to itself.
-    if (failure === 'restricted' || failure === 'no-access') return report(tabId, UNAVAILABLE, false);
-    return report(tabId, `couldn’t do that here (${message})`, false);
+    return showOnButton(tabId, `couldn’t do that here (${errorMessage(error)})`, false);
   }
 }
 
-export function onMenuClick(report: Report): (info: Menus.OnClickData, tab?: Tabs.Tab) => void {
-  return (info, tab) => {
-    runMenuItem(info.menuItemId, tab, report).catch(() => undefined);
-  };
+export function onMenuClick(info: Menus.OnClickData, tab?: Tabs.Tab): void {
+  runMenuItem(info.menuItemId, tab).catch(() => undefined);
 }

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
+import { copyMessage } from '../reader/format.ts';
+import { writeClipboard } from '../shared/clipboard.ts';
 import { errorMessage } from '../shared/inject.ts';
 import { type ArticleSummary, type ExportFormat, type SaveFormat, sendToTab } from '../shared/messages.ts';
 import type { RestrictedReason } from '../shared/restricted.ts';
@@ -8,8 +10,6 @@ import { loadSummary, type PopupState } from './load.ts';
 import { findTargetTab } from './target.ts';
 
 const count = new Intl.NumberFormat();
-
-const COPIED_AS: Record<ExportFormat, string> = { text: '', markdown: ' as Markdown', html: ' as rich text' };
 
 export function Popup() {
   const [tab, setTab] = useState<Tabs.Tab | undefined>(undefined);
@@ -143,18 +143,8 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
       const { copyHeader: header } = await loadSettings();
       const reply = await sendToTab(tabId, 'content:export', { format, header, force: forced });
       if (!reply) throw new Error('the article is gone');
-      if (reply.html) {
-        await navigator.clipboard.write([
-          new ClipboardItem({
-            'text/html': new Blob([reply.html], { type: 'text/html' }),
-            'text/plain': new Blob([reply.text], { type: 'text/plain' }),
-          }),
-        ]);
-      } else {
-        await navigator.clipboard.writeText(reply.text);
-      }
-      const words = `${count.format(reply.words)} ${reply.words === 1 ? 'word' : 'words'}`;
-      setStatus(`Copied ${words}${COPIED_AS[format]}`);
+      await writeClipboard(reply, null);
+      setStatus(copyMessage(format, { ok: true, words: reply.words }));
     } catch (error) {
       setStatus(`Couldn’t copy: ${errorMessage(error)}. Allow clipboard access for Lectern and try again.`);
     }

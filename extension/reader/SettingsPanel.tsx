@@ -3,7 +3,6 @@
  * header. Native radio buttons and checkboxes, so every control is keyboard-operable and named for screen
  * readers without ARIA of our own; a change applies at once and is saved by the caller.
  */
-import type { ComponentChildren } from 'preact';
 import {
   FONT_SIZES,
   FONTS,
@@ -16,6 +15,7 @@ import {
   WIDTHS,
   type Width,
 } from './settings.ts';
+import { speaksLanguage } from './speech.ts';
 
 interface SettingsPanelProps {
   id: string;
@@ -41,87 +41,65 @@ const LEADING_NAMES = ['Tight', 'Normal', 'Loose', 'Looser'];
 
 export function SettingsPanel({ id, settings, onChange, voices = [], lang = null }: SettingsPanelProps) {
   // Voices for the article's language first: those are the ones that can read it.
-  const primary = lang?.split('-')[0]?.toLowerCase() ?? '';
   const sorted = [...voices].sort(
-    (a, b) =>
-      Number(!a.lang.toLowerCase().startsWith(primary)) - Number(!b.lang.toLowerCase().startsWith(primary)),
+    (a, b) => Number(!speaksLanguage(a, lang)) - Number(!speaksLanguage(b, lang)),
   );
   const sizeIndex = FONT_SIZES.indexOf(settings.fontSize as (typeof FONT_SIZES)[number]);
   return (
     <section id={id} class="lectern-settings" aria-label="Reading settings">
-      <Choice legend="Theme" name="theme">
-        {THEMES.map((theme) => (
-          <Option
-            key={theme}
-            name="theme"
-            label={THEME_NAMES[theme]}
-            swatch={theme}
-            checked={settings.theme === theme}
-            onSelect={() => onChange({ theme })}
-          />
-        ))}
-      </Choice>
-      <Choice legend="Typeface" name="font">
-        {FONTS.map((font) => (
-          <Option
-            key={font}
-            name="font"
-            label={FONT_NAMES[font]}
-            checked={settings.font === font}
-            onSelect={() => onChange({ font })}
-          />
-        ))}
-      </Choice>
+      <Choice
+        legend="Theme"
+        name="theme"
+        options={THEMES.map((theme) => [theme, THEME_NAMES[theme]] as const)}
+        value={settings.theme}
+        swatches
+        onSelect={(theme) => onChange({ theme })}
+      />
+      <Choice
+        legend="Typeface"
+        name="font"
+        options={FONTS.map((font) => [font, FONT_NAMES[font]] as const)}
+        value={settings.font}
+        onSelect={(font) => onChange({ font })}
+      />
       <fieldset class="lectern-choice lectern-choice-size">
         <legend class="lectern-setting-name">Text size</legend>
         <div class="lectern-options">
-          <button
-            type="button"
-            class="lectern-button lectern-step"
-            title="Smaller text (Ctrl −)"
+          <StepButton
+            symbol="A−"
+            label="Smaller text"
+            keys="Ctrl −"
             disabled={sizeIndex === 0}
             onClick={() => onChange({ fontSize: stepFontSize(settings.fontSize, -1) })}
-          >
-            <span aria-hidden="true">A−</span>
-            <span class="lectern-hidden-label">Smaller text</span>
-          </button>
+          />
           <output class="lectern-size" aria-live="polite">
             {Math.round(settings.fontSize * 80)}%
           </output>
-          <button
-            type="button"
-            class="lectern-button lectern-step"
-            title="Larger text (Ctrl +)"
+          <StepButton
+            symbol="A+"
+            label="Larger text"
+            keys="Ctrl +"
             disabled={sizeIndex === FONT_SIZES.length - 1}
             onClick={() => onChange({ fontSize: stepFontSize(settings.fontSize, 1) })}
-          >
-            <span aria-hidden="true">A+</span>
-            <span class="lectern-hidden-label">Larger text</span>
-          </button>
+          />
         </div>
       </fieldset>
-      <Choice legend="Width" name="width">
-        {(Object.keys(WIDTHS) as Width[]).map((width) => (
-          <Option
-            key={width}
-            name="width"
-            label={WIDTH_NAMES[width]}
-            checked={settings.width === width}
-            onSelect={() => onChange({ width })}
-          />
-        ))}
-      </Choice>
-      <Choice legend="Line spacing" name="leading">
-        {LINE_HEIGHTS.map((lineHeight, index) => (
-          <Option
-            key={lineHeight}
-            name="leading"
-            label={LEADING_NAMES[index] ?? String(lineHeight)}
-            checked={settings.lineHeight === lineHeight}
-            onSelect={() => onChange({ lineHeight })}
-          />
-        ))}
-      </Choice>
+      <Choice
+        legend="Width"
+        name="width"
+        options={(Object.keys(WIDTHS) as Width[]).map((width) => [width, WIDTH_NAMES[width]] as const)}
+        value={settings.width}
+        onSelect={(width) => onChange({ width })}
+      />
+      <Choice
+        legend="Line spacing"
+        name="leading"
+        options={LINE_HEIGHTS.map(
+          (height, index) => [height, LEADING_NAMES[index] ?? String(height)] as const,
+        )}
+        value={settings.lineHeight}
+        onSelect={(lineHeight) => onChange({ lineHeight })}
+      />
       {voices.length > 0 && (
         <fieldset class="lectern-choice lectern-choice-speech">
           <legend class="lectern-setting-name">Read aloud</legend>
@@ -176,29 +154,67 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
   );
 }
 
-function Choice({ legend, name, children }: { legend: string; name: string; children: ComponentChildren }) {
+interface ChoiceProps<T extends string | number> {
+  legend: string;
+  name: string;
+  /** Each option's value and label. */
+  options: ReadonlyArray<readonly [T, string]>;
+  value: T;
+  /** A colour swatch before each label (themes). */
+  swatches?: boolean;
+  onSelect(value: T): void;
+}
+
+/** One setting as a group of radio buttons. */
+function Choice<T extends string | number>({
+  legend,
+  name,
+  options,
+  value,
+  swatches,
+  onSelect,
+}: ChoiceProps<T>) {
   return (
     <fieldset class={`lectern-choice lectern-choice-${name}`}>
       <legend class="lectern-setting-name">{legend}</legend>
-      <div class="lectern-options">{children}</div>
+      <div class="lectern-options">
+        {options.map(([option, label]) => (
+          <label key={option} class="lectern-option">
+            <input
+              type="radio"
+              name={`lectern-${name}`}
+              checked={option === value}
+              onChange={() => onSelect(option)}
+            />
+            {swatches && <span class={`lectern-swatch lectern-swatch-${option}`} aria-hidden="true" />}
+            <span>{label}</span>
+          </label>
+        ))}
+      </div>
     </fieldset>
   );
 }
 
-interface OptionProps {
-  name: string;
+interface StepButtonProps {
+  symbol: string;
   label: string;
-  checked: boolean;
-  swatch?: Theme;
-  onSelect(): void;
+  keys: string;
+  disabled: boolean;
+  onClick(): void;
 }
 
-function Option({ name, label, checked, swatch, onSelect }: OptionProps) {
+/** A button that shows a symbol (A−) and is named by its words (Smaller text) for screen readers. */
+function StepButton({ symbol, label, keys, disabled, onClick }: StepButtonProps) {
   return (
-    <label class="lectern-option">
-      <input type="radio" name={`lectern-${name}`} checked={checked} onChange={onSelect} />
-      {swatch && <span class={`lectern-swatch lectern-swatch-${swatch}`} aria-hidden="true" />}
-      <span>{label}</span>
-    </label>
+    <button
+      type="button"
+      class="lectern-button lectern-step"
+      title={`${label} (${keys})`}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <span aria-hidden="true">{symbol}</span>
+      <span class="lectern-hidden-label">{label}</span>
+    </button>
   );
 }

@@ -48,9 +48,13 @@ export function pickVoice(
 ): SpeechSynthesisVoice | null {
   const chosen = voices.find((voice) => voice.voiceURI === voiceURI);
   if (chosen) return chosen;
-  const primary = lang?.toLowerCase().split('-')[0];
-  if (!primary) return null;
-  return voices.find((voice) => voice.lang.toLowerCase().split(/[-_]/)[0] === primary) ?? null;
+  return voices.find((voice) => speaksLanguage(voice, lang)) ?? null;
+}
+
+/** Whether a voice speaks the language of `lang` (its primary subtag: en-GB and en-US both speak "en"). */
+export function speaksLanguage(voice: Pick<SpeechSynthesisVoice, 'lang'>, lang: string | null): boolean {
+  const primary = lang?.toLowerCase().split(/[-_]/)[0];
+  return Boolean(primary) && voice.lang.toLowerCase().split(/[-_]/)[0] === primary;
 }
 
 interface SpeechOptions {

@@ -1,4 +1,7 @@
-/** Writes to the clipboard from the page, touching nothing outside our own shadow root. */
+/**
+ * Writes to the clipboard from the page (the content script) or from the popup, touching nothing in a page
+ * outside our own shadow root.
+ */
 
 export interface ClipboardData {
   text: string;
@@ -6,7 +9,7 @@ export interface ClipboardData {
   html?: string | null;
 }
 
-/** `root`: our shadow root, for the fallback's selection; null when no overlay is open (the context menu). */
+/** `root`: our shadow root, for the fallback's selection; null without an overlay (the context menu, the popup). */
 export async function writeClipboard(data: ClipboardData, root: ShadowRoot | null): Promise<void> {
   if (window.isSecureContext && navigator.clipboard) {
     try {

@@ -1,0 +1,43 @@
+/**
+ * What the toolbar button says about the last thing it was asked to do in a tab (the shortcut, a click with the
+ * popup turned off, a context-menu item): a badge and its tooltip.
+ */
+import browser from 'webextension-polyfill';
+import { errorMessage } from '../shared/inject.ts';
+import { classifyInjectError, type InjectFailure } from '../shared/restricted.ts';
+
+export const TITLE = browser.runtime.getManifest().action?.default_title ?? 'Lectern';
+
+export const UNAVAILABLE = 'reader view isn’t available on this page';
+
+const FAILURES: Record<InjectFailure, string> = {
+  restricted: UNAVAILABLE,
+  'file-access': 'turn on “Allow access to file URLs” for Lectern to read local files',
+  // The shortcut, the click and a menu item grant activeTab on every page the browser lets us read: a refusal
+  // means a page it keeps to itself.
+  'no-access': UNAVAILABLE,
+  'no-answer': 'the page didn’t answer; wait for it to load and try again',
+  other: 'this page can’t be read',
+};
+
+/** Why injecting the content script failed, in words for the tooltip. */
+export function injectFailureMessage(error: unknown): string {
+  return FAILURES[classifyInjectError(errorMessage(error))];
+}
+
+/** A tick or a warning badge, and the message as the tooltip. */
+export async function showOnButton(tabId: number, message: string, ok: boolean): Promise<void> {
+  await Promise.all([
+    browser.action.setBadgeText({ tabId, text: ok ? '✓' : '!' }),
+    browser.action.setBadgeBackgroundColor({ tabId, color: ok ? '#1e6b3a' : '#b3261e' }),
+    browser.action.setTitle({ tabId, title: `${TITLE}: ${message}` }),
+  ]);
+}
+
+/** Takes away a warning left by an earlier failure in this tab (e.g. before file access was allowed). */
+export async function clearButton(tabId: number): Promise<void> {
+  await Promise.all([
+    browser.action.setBadgeText({ tabId, text: '' }),
+    browser.action.setTitle({ tabId, title: TITLE }),
+  ]);
+}
