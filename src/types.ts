@@ -26,6 +26,10 @@ export interface Article {
   text: string;
   /** Words; CJK characters count one each (see src/metadata/reading.ts). */
   wordCount: number;
+  /**
+   * Whole minutes (at least 1 when there is a word): letters and digits at the IReST rate of the article's
+   * language and script (see src/metadata/reading.ts).
+   */
   readingMinutes: number;
   diagnostics: Diagnostics;
 }

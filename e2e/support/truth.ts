@@ -23,6 +23,8 @@ export interface FixtureTruth {
   /** Snippets that must not appear in article.text. */
   mustExclude?: string[];
   minWords?: number;
+  /** Exact reading minutes, worked out by hand from the letters in expected.html and the language's rate. */
+  readingMinutes?: number;
   /** Absolute URLs that must each be the src of an <img> in article.content (lazy images resolved). */
   images?: string[];
 }
@@ -67,6 +69,9 @@ export function checkArticle(article: Article | null, truth: FixtureTruth): stri
     if (want !== undefined && article[field] !== want) {
       problems.push(`${field}: expected ${JSON.stringify(want)}, got ${JSON.stringify(article[field])}`);
     }
+  }
+  if (truth.readingMinutes !== undefined && article.readingMinutes !== truth.readingMinutes) {
+    problems.push(`readingMinutes: expected ${truth.readingMinutes}, got ${article.readingMinutes}`);
   }
   const text = squash(article.text);
   for (const snippet of truth.mustInclude ?? []) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CJK_CHARS_PER_MINUTE, countWords, readingMinutes, WORDS_PER_MINUTE } from './reading.ts';
+import { CHARS_PER_MINUTE, countWords, readingMinutes } from './reading.ts';
 
 describe('countWords', () => {
   it('counts English words, joining apostrophes and hyphens', () => {
@@ -34,17 +34,57 @@ describe('readingMinutes', () => {
     expect(readingMinutes('Hello.', 'en')).toBe(1);
   });
 
-  it('reads English at the Brysbaert rate', () => {
-    expect(readingMinutes('word '.repeat(WORDS_PER_MINUTE * 10), 'en')).toBe(10);
+  it('reads English at 987 letters and digits a minute, spaces and punctuation not counted', () => {
+    // "reading" is 7 letters: 987 of them are 6,909 characters, 7 minutes.
+    expect(readingMinutes('reading, '.repeat(CHARS_PER_MINUTE.en), 'en')).toBe(7);
+    expect(readingMinutes('reading '.repeat(CHARS_PER_MINUTE.en), 'en-GB')).toBe(7);
   });
 
-  it('reads Chinese by characters', () => {
-    expect(readingMinutes('字'.repeat(CJK_CHARS_PER_MINUTE * 4), 'zh')).toBe(4);
+  it("reads an alphabetic language at its own rate, and an unmeasured one at English's", () => {
+    const text = 'lesen '.repeat(CHARS_PER_MINUTE.de * 2); // 9,200 letters
+    expect(readingMinutes(text, 'de-AT')).toBe(10);
+    expect(readingMinutes(text, 'en')).toBe(9);
+    expect(readingMinutes(text, 'eo')).toBe(9);
+    expect(readingMinutes(text, null)).toBe(9);
   });
 
-  it('adds the two rates for mixed text', () => {
-    const text = `${'word '.repeat(WORDS_PER_MINUTE * 2)}${'字'.repeat(CJK_CHARS_PER_MINUTE * 3)}`;
-    expect(readingMinutes(text, 'ja')).toBe(5);
+  it('does not count combining marks as characters', () => {
+    const plain = 'cafe '.repeat(CHARS_PER_MINUTE.en);
+    const combined = 'cafe\u0301 '.repeat(CHARS_PER_MINUTE.en);
+    expect(readingMinutes(combined, 'en')).toBe(readingMinutes(plain, 'en'));
+  });
+
+  it('reads Chinese by characters, tagged or not', () => {
+    const text = `${'字'.repeat(CHARS_PER_MINUTE.zh * 4)}。`;
+    expect(readingMinutes(text, 'zh-Hans')).toBe(4);
+    expect(readingMinutes(text, null)).toBe(4);
+  });
+
+  it('reads Japanese at its rate: tagged, or told apart by its kana', () => {
+    const kanji = '字'.repeat(CHARS_PER_MINUTE.ja * 2);
+    expect(readingMinutes(kanji, 'ja')).toBe(2);
+    // 714 kanji read as Chinese take 2.8 minutes; with kana beside them the page is Japanese.
+    expect(readingMinutes(kanji, null)).toBe(3);
+    expect(readingMinutes(`${kanji}${'か'.repeat(CHARS_PER_MINUTE.ja)}`, null)).toBe(3);
+    expect(readingMinutes(`${kanji}${'か'.repeat(CHARS_PER_MINUTE.ja)}`, 'zh')).toBe(4);
+  });
+
+  it('reads Arabic and Hebrew script at their own rates whatever the tag says', () => {
+    const arabic = 'كتاب '.repeat(CHARS_PER_MINUTE.ar); // 4 letters a word
+    expect(readingMinutes(arabic, 'ar')).toBe(4);
+    expect(readingMinutes(arabic, 'fa')).toBe(4);
+    expect(readingMinutes(arabic, null)).toBe(4);
+    const hebrew = 'סֵפֶר '.repeat(CHARS_PER_MINUTE.he); // 3 letters, pointed
+    expect(readingMinutes(hebrew, 'he')).toBe(3);
+  });
+
+  it('adds the scripts of mixed text, each at its rate', () => {
+    const text = `${'reading '.repeat(CHARS_PER_MINUTE.en)}${'字'.repeat(CHARS_PER_MINUTE.zh * 3)}`;
+    expect(readingMinutes(text, 'zh-CN')).toBe(10);
+  });
+
+  it('reads Hangul syllables at the Japanese rate', () => {
+    expect(readingMinutes('한'.repeat(CHARS_PER_MINUTE.ja * 5), 'ko')).toBe(5);
   });
 });
 
