@@ -13,8 +13,9 @@ export const DIST_FIREFOX = path.join(ROOT, 'dist-firefox');
 /**
  * Starts a headed Firefox on `display` with dist-firefox/ installed as a temporary add-on, as
  * about:debugging's "Load Temporary Add-on" does. Headed, because only a real key press fires the shortcut.
+ * Downloads are saved to `downloads`.
  */
-export async function launchFirefox(display: string): Promise<Browser> {
+export async function launchFirefox(display: string, downloads: string): Promise<Browser> {
   if (!existsSync(path.join(DIST_FIREFOX, 'manifest.json'))) {
     throw new Error('dist-firefox/manifest.json is missing: run npm run build:firefox first');
   }
@@ -24,6 +25,13 @@ export async function launchFirefox(display: string): Promise<Browser> {
     headless: false,
     defaultViewport: VIEWPORT,
     env: { ...process.env, DISPLAY: display },
+    // Downloads go to `downloads` without a dialog, as a person's browser set to "always save" does.
+    extraPrefsFirefox: {
+      'browser.download.dir': downloads,
+      'browser.download.folderList': 2,
+      'browser.download.useDownloadDir': true,
+      'browser.download.always_ask_before_handling_new_types': false,
+    },
   });
   try {
     await browser.installExtension(DIST_FIREFOX);

@@ -2,9 +2,13 @@
  * The Firefox build end to end: Debian's firefox-esr, headed on a private Xvfb display, with dist-firefox/
  * (the SHIPPED build: activeTab, no host permission) installed as a temporary add-on. The shortcut is pressed
  * through X11, so Firefox itself grants activeTab, the background injects the content script and the reader
- * opens, exactly as for a user. The page is a fixture served over HTTP on 127.0.0.1.
+ * opens, exactly as for a user. The page is a fixture served over HTTP on 127.0.0.1. Copy and save are
+ * checked where Firefox differs from Chromium (clipboard rules for content scripts, blob downloads started
+ * from one): by pasting into a text box with a real Ctrl+V, and by reading the downloaded file.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'puppeteer-core';
 import { type PageServer, startServer } from '../../bench/serve.ts';
@@ -18,6 +22,8 @@ const SHORTCUT = 'alt+shift+k';
 let display: Display | undefined;
 let firefox: Browser | undefined;
 let server: PageServer | undefined;
+/** Where Firefox saves downloads without asking (set by launchFirefox's preferences). */
+let downloads: string | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
@@ -29,13 +35,15 @@ test.beforeAll(async () => {
   }
   server = await startServer();
   display = await startDisplay();
-  firefox = await launchFirefox(display.name);
+  downloads = mkdtempSync(path.join(tmpdir(), 'lectern-firefox-downloads-'));
+  firefox = await launchFirefox(display.name, downloads);
 });
 
 test.afterAll(async () => {
   await firefox?.close();
   display?.close();
   await server?.close();
+  if (downloads) rmSync(downloads, { recursive: true, force: true });
 });
 
 interface ReaderView {
@@ -82,4 +90,71 @@ test('Alt+Shift+K in Firefox opens the reader on a news article and closes it ag
   await display.press('firefox', SHORTCUT);
   await expect.poll(() => page.evaluate(() => document.querySelector('lectern-reader') === null)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(before);
+});
+
+/** Opens news-article, presses the shortcut and waits for the reader to show the article. */
+async function openReader(slug: string): Promise<Page> {
+  if (!firefox || !display || !server) throw new Error('not launched');
+  const page = await firefox.newPage();
+  await page.goto(server.add(`firefox-${slug}`, 'news-article', fixtureFile('news-article', 'source.html')));
+  await page.bringToFront();
+  await display.press('firefox', SHORTCUT);
+  await expect.poll(() => readerView(page).then((view) => view?.title), { timeout: 15_000 }).toBe(NEWS.title);
+  return page;
+}
+
+/** The reader's status line, as a person reads it after a copy or a save. */
+function toast(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      document.querySelector('lectern-reader')?.shadowRoot?.querySelector('[role="status"]')?.textContent ??
+      '',
+  );
+}
+
+test('Copy Markdown in the Firefox reader puts the article on the clipboard, as a paste shows', async () => {
+  test.setTimeout(60_000);
+  if (!display) throw new Error('not launched');
+  const page = await openReader('copy');
+  // A click through WebDriver BiDi is trusted input, as a person's is: the clipboard write needs one.
+  await page.locator('lectern-reader >>> button[title="Copy the article as Markdown"]').click();
+  await expect.poll(() => toast(page)).toMatch(/^Copied [\d,]+ words as Markdown$/);
+  await display.press('firefox', 'Escape');
+  await expect.poll(() => page.evaluate(() => document.querySelector('lectern-reader') === null)).toBe(true);
+
+  // Paste where a person would: a text box on another page, with a real Ctrl+V.
+  const target = await firefox?.newPage();
+  if (!target) throw new Error('not launched');
+  await target.goto('about:blank');
+  await target.evaluate(() => {
+    const box = document.createElement('textarea');
+    box.style.cssText = 'width: 90vw; height: 80vh';
+    document.body.append(box);
+    box.focus();
+  });
+  await target.bringToFront();
+  await display.press('firefox', 'ctrl+v');
+  const pasted = await target.evaluate(() => document.querySelector('textarea')?.value ?? '');
+  expect(pasted.startsWith(`# ${NEWS.title}\n`)).toBe(true);
+  expect(pasted).toContain(NEWS.body);
+  expect(pasted).not.toContain(NEWS.sidebar);
+  await target.close();
+  await page.close();
+});
+
+test('Save as Markdown in the Firefox reader downloads the article as a .md file', async () => {
+  test.setTimeout(60_000);
+  if (!downloads) throw new Error('not launched');
+  const page = await openReader('save');
+  await page.locator('lectern-reader >>> button[aria-label="More export options"]').click();
+  await page.locator('lectern-reader >>> ::-p-text(Save as Markdown (.md))').click();
+  await expect.poll(() => toast(page)).toMatch(/^Saved /);
+  const saved = (): string[] => readdirSync(downloads ?? '').filter((name) => name.endsWith('.md'));
+  await expect.poll(saved, { timeout: 15_000 }).toHaveLength(1);
+  const [name] = saved();
+  const markdown = readFileSync(path.join(downloads, name ?? ''), 'utf8');
+  expect(markdown.startsWith(`# ${NEWS.title}\n`)).toBe(true);
+  expect(markdown).toContain(NEWS.body);
+  expect(markdown).not.toContain(NEWS.sidebar);
+  await page.close();
 });
