@@ -31,6 +31,48 @@ describe('parseSrcset', () => {
 });
 
 describe('safeHref', () => {
+  it('resolves in-page and absolute links as the URL parser does', () => {
+    const bases = [
+      'https://news.test/a/b?q=1#old',
+      'https://News.TEST:443/a%20b/',
+      'http://news.test',
+      'mailto:desk@news.test',
+      'about:blank',
+      'not a url',
+    ];
+    const links = [
+      'https://other.test/x?y#z',
+      'HTTP://Other.Test:80/a/../b',
+      'https://',
+      'http:relative',
+      'https:/one-slash',
+      '#',
+      '#cite_note-2',
+      '#a:b/c?d=e&f',
+      "#x!$&'()*+,;=@~%41",
+      '#with space',
+      '#"q"',
+      '#<b>',
+      '#`',
+      '#é',
+      '#a#b',
+    ];
+    for (const base of bases) {
+      for (const link of links) {
+        // The URL parser, with parseUrl's fallback: an absolute link survives a base that is no URL.
+        let url: URL | null = null;
+        try {
+          url = new URL(link, base);
+        } catch {
+          url = URL.canParse(link) ? new URL(link) : null;
+        }
+        const expected = url && ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : null;
+        expect(safeHref(link, base), `${link} against ${base}`).toBe(expected);
+        expect(safeHref(` ${link}\n`, base), `padded ${link} against ${base}`).toBe(expected);
+      }
+    }
+  });
+
   it('makes links absolute and refuses script and data URLs', () => {
     expect(safeHref('/a?b=1#c', 'https://news.test/x/')).toBe('https://news.test/a?b=1#c');
     expect(safeHref('mailto:desk@news.test', 'https://news.test/')).toBe('mailto:desk@news.test');
