@@ -1,3 +1,4 @@
+import { collapseHtmlSpace } from '../dom/text.ts';
 import { nameVerdict } from '../score/names.ts';
 import { flatChildren, flatParent, frameBody } from '../segments/flat.ts';
 import { MAX_OUTPUT_DEPTH } from '../segments/limits.ts';
@@ -32,7 +33,6 @@ export interface Copied {
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Signup and search forms hold a sentence or two; a form around a whole page holds the article. */
 const FORM_TEXT = 500;
-const HTML_SPACE = /[ \t\n\r\f]+/g;
 
 /**
  * What the output parent accepts. `flow`: blocks and inline content; `list`/`dl`: items (loose content is
@@ -167,7 +167,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
       lastText = data;
       return;
     }
-    const collapsed = data.replace(HTML_SPACE, ' ');
+    const collapsed = collapseHtmlSpace(data);
     if (collapsed === ' ') {
       if (ctx.mode === 'flow' && ctx.autoP) openAuto.get(ctx.out)?.appendChild(doc.createTextNode(' '));
       else if (ctx.mode === 'flow' || ctx.mode === 'phrasing') ctx.out.appendChild(doc.createTextNode(' '));

@@ -8,6 +8,8 @@
  * whitespace; elsewhere runs of whitespace become one space. Never more than one blank line in a row.
  */
 
+import { collapseHtmlSpace } from '../dom/text.ts';
+
 /** Blocks that stand apart from their neighbours by a blank line. */
 const PARAGRAPH_BLOCKS = new Set([
   'p',
@@ -40,8 +42,6 @@ const PARAGRAPH_BLOCKS = new Set([
 
 /** Blocks that take a line of their own but no blank line around them. */
 const LINE_BLOCKS = new Set(['li', 'dd', 'tr', 'caption']);
-
-const HTML_SPACE = /[ \t\n\r\f]+/g;
 
 type Break = 0 | 1 | 2;
 
@@ -100,7 +100,7 @@ export function textOf(root: ParentNode): string {
       out.append(text);
       return;
     }
-    const collapsed = text.replace(HTML_SPACE, ' ');
+    const collapsed = collapseHtmlSpace(text);
     if (collapsed === '') return;
     if (collapsed[0] === ' ') space = true;
     const words = collapsed.trim();
