@@ -2,7 +2,7 @@
  * What the extension specs add to e2e/support: the popup's URL for a tab, opening a tab with its id, and the
  * slice of chrome.* they call inside the service worker.
  */
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Worker } from '@playwright/test';
 import { type LaunchOptions, launchExtension as launch } from '../support/index.ts';
 
 export interface Extension {
@@ -28,6 +28,7 @@ export interface WorkerChrome {
   tabs: {
     query(query: object): Promise<Array<{ id?: number; url?: string }>>;
     sendMessage(tabId: number, message: unknown): Promise<unknown>;
+    get(tabId: number): Promise<{ status?: string }>;
   };
   action: { getPopup(details: object): Promise<string>; getTitle(details: object): Promise<string> };
   commands: { getAll(): Promise<Array<{ name?: string; shortcut?: string }>> };
@@ -54,6 +55,14 @@ export async function openTab(
   await page.goto(url).catch((error: unknown) => {
     if (!tolerate?.test(String(error))) throw error;
   });
+  // A failed goto returns before Chromium commits its error page, and that commit resets the tab's badge and
+  // tooltip: a shortcut pressed in between had its answer wiped (the Web Store test failed half the time).
+  const status = () =>
+    extension.worker.evaluate(
+      async (id) => (await (globalThis as unknown as { chrome: WorkerChrome }).chrome.tabs.get(id)).status,
+      tabId,
+    );
+  await expect.poll(status).toBe('complete');
   return { page, tabId };
 }
 

@@ -2,7 +2,12 @@
 import type { Tabs } from 'webextension-polyfill';
 import { ensureInjected, errorMessage } from '../shared/inject.ts';
 import { type ArticleSummary, type ContentState, sendToTab } from '../shared/messages.ts';
-import { classifyInjectError, type RestrictedReason, restrictedReason } from '../shared/restricted.ts';
+import {
+  classifyInjectError,
+  type RestrictedReason,
+  restrictedReason,
+  restrictedReasonByError,
+} from '../shared/restricted.ts';
 
 export type PopupState =
   | { kind: 'loading' }
@@ -30,7 +35,7 @@ export async function loadSummary(tab: Tabs.Tab | undefined, force: boolean): Pr
     const message = errorMessage(error);
     switch (classifyInjectError(message)) {
       case 'restricted':
-        return { kind: 'restricted', reason: null };
+        return { kind: 'restricted', reason: restrictedReasonByError(message) };
       case 'file-access':
         return { kind: 'failed', message: FILE_ACCESS };
       case 'no-access':

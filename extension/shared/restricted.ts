@@ -66,6 +66,15 @@ export function restrictedByError(message: string): boolean {
   return RESTRICTED_ERRORS.some((pattern) => pattern.test(message));
 }
 
+/**
+ * Which kind of restricted page an injection error names, when it names one. Without activeTab (the grant does
+ * not always reach a popup the shortcut opened) the tab's URL is hidden, and this error is all that tells the
+ * Web Store apart.
+ */
+export function restrictedReasonByError(message: string): RestrictedReason | null {
+  return /extensions gallery cannot be scripted/i.test(message) ? 'web-store' : null;
+}
+
 /** The error `ensureInjected` gives when the page never lets our script in (extension/shared/inject.ts). */
 export const NO_ANSWER = 'The page did not answer in time.';
 
