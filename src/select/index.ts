@@ -326,17 +326,21 @@ const PULL_QUOTE_MIN_CHARS = 25;
  */
 function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
   const out = new Set<number>();
+  const candidates: Array<[number, string]> = [];
+  for (const i of indices) {
+    const s = scored.segments[i] as Segment;
+    if ((scored.sign[i] ?? -1) > 0 || s.heading > 0 || s.context === 'figcaption') continue;
+    const core = trimToLettersAndDigits(s.text);
+    if (core.length >= PULL_QUOTE_MIN_CHARS) candidates.push([i, core]);
+  }
+  // Most runs have none: the run's text is joined only to search it (it was a sixth of a call's allocation).
+  if (candidates.length === 0) return out;
   // One string to search, newline-joined: segment text has no newline, so no match spans two paragraphs.
   const prose = indices
     .filter((i) => (scored.sign[i] ?? -1) > 0)
     .map((i) => scored.segments[i]?.text ?? '')
     .join('\n');
-  for (const i of indices) {
-    const s = scored.segments[i] as Segment;
-    if ((scored.sign[i] ?? -1) > 0 || s.heading > 0 || s.context === 'figcaption') continue;
-    const core = trimToLettersAndDigits(s.text);
-    if (core.length >= PULL_QUOTE_MIN_CHARS && prose.includes(core)) out.add(i);
-  }
+  for (const [i, core] of candidates) if (prose.includes(core)) out.add(i);
   return out;
 }
 
