@@ -68,7 +68,7 @@ const ALPHABETIC = new Set<string>([
 ]);
 
 /** Letters and digits by the script that decides their reading rate, and words (CJK characters apart). */
-export interface Counts {
+interface Counts {
   words: number;
   /** Latin, Greek, Cyrillic and every other script without a rate of its own. */
   alphabetic: number;
@@ -118,45 +118,12 @@ function cjkBucketOf(code: number): 'han' | 'kana' | 'hangul' {
 }
 
 /**
- * Text whose every character the regexes below class exactly as `countsByChar` does (an oracle test checks
- * each code point): ASCII, Latin-1, Latin Extended, IPA, Greek, Cyrillic, general punctuation, currency,
- * arrows and operators, box drawing to miscellaneous symbols. Its letters and digits all go to the
- * alphabetic bucket. Written as "nothing outside" so the class holds no control characters (lint rule).
- */
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: a range of code points left out, U+20D0 the first, not a character with its mark.
-const ALPHABETIC_ONLY = /^[^\u0530-\u1fff\u2070-\u209f\u20d0-\u218f\u2300-\u24ff\u2700-\uffff]*$/;
-/** Runs of letters and digits in those blocks (\p{L}\p{N} there, listed: no property regex to compile). */
-const LETTER_RUN =
-  /[0-9A-Za-z\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02c1\u02c6-\u02d1\u02e0-\u02e4\u02ec\u02ee\u0370-\u0374\u0376\u0377\u037a-\u037d\u037f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03f5\u03f7-\u0481\u048a-\u052f]+/g;
-/** A word: word characters (letters, digits, marks) joined by single apostrophes and hyphens. */
-const WORD =
-  /[0-9A-Za-z\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u052f]+(?:['\-\u2010\u2019][0-9A-Za-z\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u052f]+)*/g;
-/**
- * The native path makes one string per word: past this length its allocation outgrows what it saves, and
- * the loop, which V8 optimises within a call on long text, costs none.
- */
-const NATIVE_MAX_CHARS = 100_000;
-
-/**
- * Letters and digits by bucket, and words. Text of the common alphabets (most pages) takes two native regex
- * passes, so no per-character JavaScript runs interpreted in the first calls on a page: on the news-article
- * fixture's text, in fresh tabs, the loop took 3.7 ms on the first call and ~1 ms on the next three, the
- * regexes 0.7 ms then 0.3–0.5 ms (medians of 10 tabs).
- */
-export function counts(text: string): Counts {
-  if (text.length > NATIVE_MAX_CHARS || !ALPHABETIC_ONLY.test(text)) return countsByChar(text);
-  const words = text.match(WORD)?.length ?? 0;
-  const alphabetic = text.length - text.replace(LETTER_RUN, '').length;
-  return { words, alphabetic, arabic: 0, hebrew: 0, han: 0, kana: 0, hangul: 0 };
-}
-
-/**
- * Any script, one pass, no allocation per character, common scripts by range: the regex-replace version (`/[\p{Script=Han}…]/gu` then
+ * One pass, no allocation per character, common scripts by range: the regex-replace version (`/[\p{Script=Han}…]/gu` then
  * `matchAll` over words) was 5% of extract() time on trafilatura-dev pages. A word is a run of letters,
  * digits and marks; an apostrophe or hyphen between two such runs joins them. Marks join words but are not
  * characters read on their own, so they are not counted as characters.
  */
-export function countsByChar(text: string): Counts {
+function counts(text: string): Counts {
   const c: Counts = { words: 0, alphabetic: 0, arabic: 0, hebrew: 0, han: 0, kana: 0, hangul: 0 };
   // 0: outside a word, 1: in a word, 2: right after a joiner that follows a word.
   let state = 0;
