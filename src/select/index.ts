@@ -352,12 +352,6 @@ const NOTES_LOOKAHEAD = 40;
 /** Once the notes start, this many segments that are not notes end them. */
 const NOTES_GAP = 3;
 
-/**
- * Footnotes are set smaller than the body, so Luo's size test ends the run before them; yet the run's own
- * `#` links point at them. Returns the segments after the run that are such targets, or inside one, with
- * the headings between (styled-longread fixture: "Notes" and its numbered list; Wikipedia's references,
- * `<li id="cite_note-3">` around a `<cite>` and its date).
- */
 /** The first index of `list` where `test` holds, for a test false up to some point and true after it. */
 function firstWhere(list: NodeListOf<Element>, test: (el: Element) => boolean): number {
   let lo = 0;
@@ -370,6 +364,12 @@ function firstWhere(list: NodeListOf<Element>, test: (el: Element) => boolean): 
   return lo;
 }
 
+/**
+ * Footnotes are set smaller than the body, so Luo's size test ends the run before them; yet the run's own
+ * `#` links point at them. Returns the segments after the run that are such targets, or inside one, with
+ * the headings between (styled-longread fixture: "Notes" and its numbered list; Wikipedia's references,
+ * `<li id="cite_note-3">` around a `<cite>` and its date).
+ */
 export function notesAfter(run: Run, scored: Scored): number[] {
   const start = scored.segments[run.start]?.block;
   const end = scored.segments[run.end]?.block;
