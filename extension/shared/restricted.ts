@@ -53,11 +53,13 @@ export function isRestrictedUrl(url: string | undefined | null): boolean {
   return restrictedReason(url) !== null;
 }
 
+/** Chromium's refusal on its Web Store: the one restricted-page error that says which kind of page it is. */
+const WEB_STORE_ERROR = /extensions gallery cannot be scripted/i;
 /** Chromium's scripting errors for pages no extension may touch (messages from extensions/common/ and chrome/). */
 const RESTRICTED_ERRORS: readonly RegExp[] = [
   /Cannot access a chrome(-extension)?:\/\/ URL/i,
   /Cannot access a chrome-untrusted/i,
-  /extensions gallery cannot be scripted/i,
+  WEB_STORE_ERROR,
   /Cannot access an? (about|devtools|edge|view-source|data|javascript)/i,
   /Cannot access contents of url "(chrome|edge|about|devtools|view-source|data|javascript)/i,
 ];
@@ -72,7 +74,7 @@ export function restrictedByError(message: string): boolean {
  * Web Store apart.
  */
 export function restrictedReasonByError(message: string): RestrictedReason | null {
-  return /extensions gallery cannot be scripted/i.test(message) ? 'web-store' : null;
+  return WEB_STORE_ERROR.test(message) ? 'web-store' : null;
 }
 
 /** The error `ensureInjected` gives when the page never lets our script in (extension/shared/inject.ts). */

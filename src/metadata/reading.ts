@@ -50,22 +50,8 @@ export const CHARS_PER_MINUTE = {
 
 type Language = keyof typeof CHARS_PER_MINUTE;
 
-/** The table's languages written in an alphabet that the letter counter's "alphabetic" bucket covers. */
-const ALPHABETIC = new Set<string>([
-  'de',
-  'en',
-  'es',
-  'fi',
-  'fr',
-  'it',
-  'nl',
-  'pl',
-  'pt',
-  'ru',
-  'sl',
-  'sv',
-  'tr',
-]);
+/** The table's languages read in a script with a bucket of its own: their rates apply to that script. */
+const OWN_SCRIPT = new Set<string>(['ar', 'he', 'ja', 'zh']);
 
 /** Letters and digits by the script that decides their reading rate, and words (CJK characters apart). */
 interface Counts {
@@ -210,7 +196,8 @@ export function readingStats(text: string, lang: string | null): { words: number
   const words = c.words + c.han + c.kana + c.hangul;
   if (words === 0) return { words, minutes: 0 };
   const primary = primaryLanguage(lang);
-  const alphabetRate = ALPHABETIC.has(primary) ? CHARS_PER_MINUTE[primary as Language] : CHARS_PER_MINUTE.en;
+  const measured = Object.hasOwn(CHARS_PER_MINUTE, primary) && !OWN_SCRIPT.has(primary);
+  const alphabetRate = measured ? CHARS_PER_MINUTE[primary as Language] : CHARS_PER_MINUTE.en;
   const japanese = primary === 'ja' || (primary !== 'zh' && c.kana > 0);
   const minutes =
     c.alphabetic / alphabetRate +
