@@ -248,7 +248,10 @@ function fromSegments(scored: Scored, styled: boolean, force: boolean): Body | '
 function textChars(body: Body, segments: readonly Segment[]): number {
   if (body.keep === null) return Number.POSITIVE_INFINITY;
   let n = 0;
-  for (const s of segments) if (s.nodes[0] && body.keep.has(s.nodes[0])) n += s.length;
+  for (const s of segments) {
+    const first = s.runs.node[s.from];
+    if (first && body.keep.has(first)) n += s.length;
+  }
   return n;
 }
 
@@ -276,7 +279,12 @@ function positives(scored: Scored, indices: readonly number[]): Set<number> {
 
 function textNodes(segments: readonly Segment[]): Set<Text> {
   const out = new Set<Text>();
-  for (const s of segments) for (const n of s.nodes) out.add(n);
+  for (const s of segments) {
+    for (let k = s.from; k < s.to; k++) {
+      const node = s.runs.node[k];
+      if (node) out.add(node);
+    }
+  }
   return out;
 }
 

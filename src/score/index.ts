@@ -24,11 +24,12 @@ export function pageStyle(segments: readonly Segment[]): PageStyle {
   for (const seg of segments) {
     if (ownFace(seg)) continue;
     const weight = seg.length;
-    for (let i = 0; i < seg.runChars.length; i++) {
-      if (seg.runLink[i]) continue;
-      const chars = (seg.runChars[i] ?? 0) * weight;
-      const size = Math.round((seg.runSize[i] ?? 16) * 2) / 2;
-      const color = seg.runColor[i] ?? '';
+    const runs = seg.runs;
+    for (let i = seg.from; i < seg.to; i++) {
+      if (runs.link[i]) continue;
+      const chars = (runs.chars[i] ?? 0) * weight;
+      const size = Math.round((runs.size[i] ?? 16) * 2) / 2;
+      const color = runs.color[i] ?? '';
       bySize.set(size, (bySize.get(size) ?? 0) + chars);
       byColor.set(color, (byColor.get(color) ?? 0) + chars);
     }
@@ -68,10 +69,11 @@ export function shares(seg: Segment, style: PageStyle): SegmentShares {
   if (ownFace(seg)) return { size: 1, color: 1, link: seg.linkChars / (seg.length || 1) };
   let size = 0;
   let color = 0;
-  for (let i = 0; i < seg.runChars.length; i++) {
-    const chars = seg.runChars[i] ?? 0;
-    if (Math.abs((seg.runSize[i] ?? 0) - style.fontSize) <= SIZE_TOLERANCE) size += chars;
-    if (seg.runColor[i] === style.color) color += chars;
+  const runs = seg.runs;
+  for (let i = seg.from; i < seg.to; i++) {
+    const chars = runs.chars[i] ?? 0;
+    if (Math.abs((runs.size[i] ?? 0) - style.fontSize) <= SIZE_TOLERANCE) size += chars;
+    if (runs.color[i] === style.color) color += chars;
   }
   const n = seg.length || 1;
   return { size: size / n, color: color / n, link: seg.linkChars / n };
