@@ -34,8 +34,9 @@ export interface Segment {
 /**
  * The walk's text runs in document order, as parallel arrays: one run per text node (its characters, computed
  * font size and colour, whether it is link text), one per collapsed box (no node). A segment owns a
- * contiguous stretch of them. Four arrays and a node list per segment were a quarter of what extract()
- * allocated on a news page (V8 gives an array its first 17 slots on the first push).
+ * contiguous stretch of them. Four arrays and a node list per segment (V8 gives an array 17 slots on its
+ * first push) were an eighth of what extract() allocated on news-article: the walk's share fell from 29.9 to
+ * 13.4 KB a call.
  */
 export interface Runs {
   node: (Text | null)[];
