@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHARS_PER_MINUTE, countWords, readingMinutes } from './reading.ts';
 
@@ -102,16 +103,11 @@ describe('countWords against the regular-expression definition', () => {
   const pool = Array.from("ab Z9 '’-\u2010.,é\u0301ß日本かナー한𝒜😀\n\t");
 
   it('agrees on random strings', () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    for (let i = 0; i < 2000; i++) {
-      const length = Math.floor(random() * 20);
-      let text = '';
-      for (let k = 0; k < length; k++) text += pool[Math.floor(random() * pool.length)];
-      expect(countWords(text), JSON.stringify(text)).toBe(reference(text));
-    }
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...pool), maxLength: 20 }), (text) => {
+        expect(countWords(text)).toBe(reference(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
