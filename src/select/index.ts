@@ -335,7 +335,8 @@ function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
   }
   // Searched paragraph by paragraph, never joined: the joined run was 7–10 KB a call on fixture pages. The
   // same answer, since normalised segment text has no newline, so no match could span two paragraphs.
-  // Index loops: in the first, unoptimised calls on a page each for-of allocates an iterator.
+  // The inner loop is indexed: it runs over the whole run for each candidate, and until V8 optimises it a
+  // for-of allocates an iterator result per step.
   for (const [i, core] of candidates) {
     for (let k = 0; k < indices.length; k++) {
       const j = indices[k] as number;
