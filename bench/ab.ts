@@ -18,12 +18,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT, VIEWPORT } from '../e2e/support/index.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT } from '../e2e/support/index.ts';
 import { loadCorpus } from './corpora.ts';
 import type { Scripts } from './measure.ts';
 import { median } from './metric.ts';
 import { runPage } from './page-run.ts';
-import { routeContext, startServer } from './serve.ts';
+import { benchContext, startServer } from './serve.ts';
 
 const USAGE =
   'usage: npm run bench:ab -- <a/lectern.js> <b/lectern.js> [--corpus <path>] [--rounds <n>] [--limit <n>] [--readability]';
@@ -82,15 +82,7 @@ async function main(argv: string[]): Promise<number> {
     headless: true,
   });
   try {
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      viewport: VIEWPORT,
-      serviceWorkers: 'block',
-    });
-    const routing = await routeContext(context, server.origin);
-    // The bench keeps a tab open for parsing gold texts; without a second tab every page gets a fresh renderer
-    // and the small pages take about twice as long as in the bench (docs/extraction.md).
-    await context.newPage();
+    const { context, routing } = await benchContext(browser, server.origin);
     const pages = corpus.pages.slice(0, limit).map((page) => ({
       ...page,
       url:

@@ -20,14 +20,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT, VIEWPORT } from '../e2e/support/index.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT } from '../e2e/support/index.ts';
 import { type Corpus, type CorpusPage, DEFAULT_CORPORA, loadCorpus } from './corpora.ts';
 import { goldText, readScripts, type Scripts } from './measure.ts';
 import { type OverlayTiming, overlayTiming } from './overlay-timing.ts';
 import { type PageRunOptions, runPage } from './page-run.ts';
 import { pageView } from './page-view.ts';
 import { markdownReport, type RunInfo } from './report.ts';
-import { routeContext, startServer } from './serve.ts';
+import { benchContext, startServer } from './serve.ts';
 import { type BundleSize, bundleSizes } from './sizes.ts';
 import { type CorpusSummary, type PageRecord, quickF1, summarizeCorpus } from './summary.ts';
 
@@ -197,16 +197,8 @@ async function main(argv: string[]): Promise<number> {
     .replace(/\.\d+Z$/, 'Z')
     .replace(/:/g, '-');
   try {
-    // Page JavaScript off, as the CLI runs the extractor: the corpora's scripts would fetch the network (which
-    // is not there) and rewrite the pages differently from run to run. Service workers off for the same reason.
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      viewport: VIEWPORT,
-      serviceWorkers: 'block',
-    });
-    const routing = await routeContext(context, server.origin);
-    // Gold texts are parsed in a page of their own, so a page that fails to load keeps its gold.
-    const parser = await context.newPage();
+    // Gold texts are parsed in the spare tab, so a page that fails to load keeps its gold.
+    const { context, routing, spare: parser } = await benchContext(browser, server.origin);
     const register = (corpus: Corpus, page: CorpusPage): Registered => ({
       ...page,
       url:

@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { BrowserContext } from '@playwright/test';
-import { FIXTURE_ORIGIN, FIXTURES, fulfillFile } from '../e2e/support/index.ts';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { FIXTURE_ORIGIN, FIXTURES, fulfillFile, VIEWPORT } from '../e2e/support/index.ts';
 
 export interface PageServer {
   origin: string;
@@ -105,4 +105,24 @@ export async function routeContext(context: BrowserContext, serverOrigin: string
     },
     blocked: () => blocked,
   };
+}
+
+/**
+ * The browser context both `npm run bench` and `npm run bench:ab` time in, so they measure the same thing.
+ * Page JavaScript off, as the CLI runs the extractor: the corpora's scripts would fetch the network (which is
+ * not there) and rewrite the pages differently from run to run. Service workers off for the same reason.
+ * A second tab stays open beside the page tabs (the bench parses gold texts in it): without one, every page
+ * got a fresh renderer and the small pages took about twice as long as with it (docs/extraction.md).
+ */
+export async function benchContext(
+  browser: Browser,
+  serverOrigin: string,
+): Promise<{ context: BrowserContext; routing: Routing; spare: Page }> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: VIEWPORT,
+    serviceWorkers: 'block',
+  });
+  const routing = await routeContext(context, serverOrigin);
+  return { context, routing, spare: await context.newPage() };
 }
