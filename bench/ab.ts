@@ -6,8 +6,8 @@
  *   --limit <n>         the first n pages
  *   --readability       time Readability in the same tabs too, and print each build against it
  *
- * One run of the bench cannot tell a 10 % change on the small fixture pages from noise: the median over its 15
- * pages moved between 0.86× and 1.74× Readability's for one build (docs/extraction.md). This runs both builds
+ * One run of the bench cannot tell even a large change on the small fixture pages from noise: the median over
+ * its 15 pages moved between 0.86× and 1.74× Readability's for one build (docs/extraction.md). This runs both builds
  * on each page in turn, through the bench's own page run (same server, routing, a fresh tab each, one warm-up
  * and the median of 3), alternating which goes first, and compares them page by page: the median and the
  * geometric mean of B/A over every (page, round) pair. Build a variant with
@@ -60,7 +60,8 @@ async function main(argv: string[]): Promise<number> {
   });
   const rounds = Number(values.rounds ?? 8);
   const limit = values.limit === undefined ? undefined : Number(values.limit);
-  if (positionals.length !== 2 || !Number.isInteger(rounds) || rounds < 1) {
+  const valid = (n: number | undefined) => n === undefined || (Number.isInteger(n) && n >= 1);
+  if (positionals.length !== 2 || !valid(rounds) || !valid(limit)) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
