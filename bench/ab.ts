@@ -119,8 +119,9 @@ async function main(argv: string[]): Promise<number> {
     ];
     for (const [build, file] of positionals.entries()) {
       const own = lectern[build] ?? [];
+      // Each entry is already the median of a page's 3 timed calls.
       const all = own.flat().filter((ms): ms is number => ms !== null);
-      let line = `${build === 0 ? 'A' : 'B'} ${file}: median ${fmt(median(all), 2)} ms over all calls`;
+      let line = `${build === 0 ? 'A' : 'B'} ${file}: median ${fmt(median(all), 2)} ms over pages and rounds`;
       if (withReadability) {
         const theirs = reader[build] ?? [];
         const vs = ratios(theirs, own);

@@ -25,8 +25,9 @@ export function collapseHtmlSpace(text: string): string {
  * NBSP), counted in place: one native `indexOf` scan per kind of space, so the JavaScript runs once per space,
  * not once per character. The walk calls this on every text node of the page, and the first calls in a tab
  * run mostly unoptimised: over 6,000 characters of a fixture page (Node) a character loop took 440–600 µs
- * interpreted against 80–115 µs for the scans, and 57–70 against 35–39 µs optimised; in the bench's setting
- * a fixture page's extraction got 12 % faster (paired A/B, docs/extraction.md). The native regex
+ * interpreted against 80–115 µs for the scans, and 57–70 against 35–39 µs optimised. In the bench's setting
+ * one paired A/B of 8 rounds put a fixture page's extraction at 0.88× (docs/extraction.md), near that
+ * harness's ±10 % resolution, so the Node figures are the firmer reason. The native regex
  * `text.replace(/[ \t\n\r\f\u00a0]+/g, '').length`, fast too, built a new string from a piece per word for
  * every text node, a sixth of what extract() allocated on a news page.
  */
