@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHARS_PER_MINUTE, countWords, readingMinutes } from './reading.ts';
+import { CHARS_PER_MINUTE, countWords, readingMinutes, scriptCounts } from './reading.ts';
 
 describe('countWords', () => {
   it('counts English words, joining apostrophes and hyphens', () => {
@@ -89,25 +89,47 @@ describe('readingMinutes', () => {
   });
 });
 
-describe('countWords against the regular-expression definition', () => {
-  // The definition the one-pass counter implements, kept here as the oracle.
-  const reference = (text: string): number => {
-    const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/gu;
-    let n = 0;
-    const rest = text.replace(cjk, () => {
-      n++;
+describe('scriptCounts against the regular-expression definition', () => {
+  // The definition the table-driven counter implements, kept here as the oracle: CJK characters are words
+  // of their own; other words are runs of letters, digits and marks joined by an inner apostrophe or
+  // hyphen; letters and digits are counted by script, marks nowhere.
+  const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/u;
+  const reference = (text: string) => {
+    const c = { words: 0, alphabetic: 0, arabic: 0, hebrew: 0, han: 0, kana: 0, hangul: 0 };
+    const rest = text.replace(new RegExp(cjk.source, 'gu'), (ch) => {
+      if (/[\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u.test(ch)) c.kana++;
+      else if (/\p{Script=Hangul}/u.test(ch)) c.hangul++;
+      else c.han++;
       return ' ';
     });
-    return n + Array.from(rest.matchAll(/[\p{L}\p{N}\p{M}]+(?:['’\u2010-][\p{L}\p{N}\p{M}]+)*/gu)).length;
+    c.words = Array.from(rest.matchAll(/[\p{L}\p{N}\p{M}]+(?:['’\u2010-][\p{L}\p{N}\p{M}]+)*/gu)).length;
+    for (const ch of rest.match(/[\p{L}\p{N}]/gu) ?? []) {
+      if (/\p{Script=Arabic}/u.test(ch)) c.arabic++;
+      else if (/\p{Script=Hebrew}/u.test(ch)) c.hebrew++;
+      else c.alphabetic++;
+    }
+    return c;
   };
-  const pool = Array.from("ab Z9 '’-\u2010.,é\u0301ß日本かナー한𝒜😀\n\t");
+  // ASCII, Latin-1 and combining marks, Greek, Cyrillic, Hebrew, Arabic (letters, harakat, digits), CJK,
+  // symbols, a character beyond the BMP, an emoji, and surrogates on their own.
+  const pool = Array.from("ab Z9 '’-\u2010.,é\u0301ßΩж©\u00a0²שׁםسَ٣日本かナー한𝒜😀\n\t").concat([
+    '\ud835',
+    '\udc9c',
+  ]);
 
   it('agrees on random strings', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...pool), maxLength: 20 }), (text) => {
-        expect(countWords(text)).toBe(reference(text));
+      fc.property(fc.string({ unit: fc.constantFrom(...pool), maxLength: 24 }), (text) => {
+        expect(scriptCounts(text)).toEqual(reference(text));
       }),
-      { numRuns: 2000 },
+      { numRuns: 3000 },
     );
+  });
+
+  it('counts a text the same however often the table has seen its characters', () => {
+    const text = 'Grüße, 世界! Не так ли? שלום 😀';
+    const first = scriptCounts(text);
+    expect(scriptCounts(text)).toEqual(first);
+    expect(countWords(text)).toBe(7);
   });
 });

@@ -65,11 +65,21 @@ interface Counts {
   hangul: number;
 }
 
-enum Kind {
-  Other,
-  Word,
-  Joiner,
-  Cjk,
+/**
+ * A character's class: its kind (what it does to a word) and the count, if any, it adds one to, packed in a
+ * byte (kind in bits 3–4, count in bits 0–2) so the classes of the code units a page uses fit in a table.
+ * Bit 5 is always set: 0 in the table means "not classified yet".
+ */
+const OTHER = 0;
+const WORD = 1;
+const JOINER = 2;
+const CJK_CHAR = 3;
+const CLASSIFIED = 0x20;
+/** Count slots; 0 counts nothing (spaces, punctuation, marks). */
+const SLOT_OF = { alphabetic: 1, arabic: 2, hebrew: 3, han: 4, kana: 5, hangul: 6 } as const;
+
+function classOf(kind: number, slot: number): number {
+  return CLASSIFIED | (kind << 3) | slot;
 }
 
 /** The script bucket of a letter or digit outside ASCII, by code range (the caller knows it is one). */
@@ -104,68 +114,124 @@ function cjkBucketOf(code: number): 'han' | 'kana' | 'hangul' {
 }
 
 /**
- * One pass, no allocation per character, common scripts by range: the regex-replace version (`/[\p{Script=Han}…]/gu` then
- * `matchAll` over words) was 5% of extract() time on trafilatura-dev pages. A word is a run of letters,
- * digits and marks; an apostrophe or hyphen between two such runs joins them. Marks join words but are not
- * characters read on their own, so they are not counted as characters.
+ * The class of the character at `i`: common scripts by range, the rest by Unicode property. A word is a run
+ * of letters, digits and marks; an apostrophe or hyphen between two such runs joins them. Marks join words
+ * but are not characters read on their own, so they count nowhere.
  */
-function counts(text: string): Counts {
-  const c: Counts = { words: 0, alphabetic: 0, arabic: 0, hebrew: 0, han: 0, kana: 0, hangul: 0 };
-  // 0: outside a word, 1: in a word, 2: right after a joiner that follows a word.
-  let state = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    let kind: Kind;
-    if (code < 128) {
-      if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)) {
-        kind = Kind.Word;
-        c.alphabetic++;
-      } else {
-        kind = code === 39 || code === 45 ? Kind.Joiner : Kind.Other;
-      }
-    } else if (code >= 0xc0 && code <= 0x52f && code !== 0xd7 && code !== 0xf7) {
-      // Latin-1 letters, Latin Extended, combining marks, Greek, Cyrillic: most non-ASCII text on European
-      // pages, all word characters (a regex test per character made German text 2.4x slower than English).
-      kind = Kind.Word;
-      if (isLetterOrDigitAt(text, i)) c.alphabetic++;
-    } else if (code >= 0x2000 && code <= 0x206f) {
-      // General punctuation (dashes, curly quotes, spaces): only U+2010 and U+2019 join a word.
-      kind = code === 0x2019 || code === 0x2010 ? Kind.Joiner : Kind.Other;
-    } else if (
-      (code >= 0x4e00 && code <= 0x9fff) ||
-      (code >= 0x3041 && code <= 0x30ff) ||
-      (code >= 0xac00 && code <= 0xd7a3)
-    ) {
-      // Common Han, kana, Hangul syllables.
-      kind = Kind.Cjk;
-    } else if (isCommonSymbolAt(text, i) || (code >= 0xfe00 && code <= 0xfe0f)) {
-      // NBSP, ©, €, arrows, emoji and the variation selector after one: checked before the property regexes,
-      // which cost 4–10 ms to compile on the first page that runs them (src/dom/chars.ts).
-      kind = Kind.Other;
-      if (code >= 0xd800 && code <= 0xdbff) i++;
-    } else {
-      CJK.lastIndex = i;
-      WORD_CHAR.lastIndex = i;
-      kind = CJK.test(text) ? Kind.Cjk : WORD_CHAR.test(text) ? Kind.Word : Kind.Other;
-      if (kind === Kind.Word && isLetterOrDigitAt(text, i)) c[bucketOf(code)]++;
-      // A character beyond the BMP is two code units: step over the second.
-      if (code >= 0xd800 && code <= 0xdbff) i++;
-    }
-    if (kind === Kind.Word) {
-      if (state === 0) c.words++;
-      state = 1;
-    } else if (kind === Kind.Joiner && state === 1) {
-      state = 2;
-    } else {
-      if (kind === Kind.Cjk) c[cjkBucketOf(code)]++;
-      state = 0;
-    }
+function classAt(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  if (code < 128) {
+    if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122))
+      return classOf(WORD, SLOT_OF.alphabetic);
+    return classOf(code === 39 || code === 45 ? JOINER : OTHER, 0);
   }
-  return c;
+  if (code >= 0xc0 && code <= 0x52f && code !== 0xd7 && code !== 0xf7) {
+    // Latin-1 letters, Latin Extended, combining marks, Greek, Cyrillic: most non-ASCII text on European
+    // pages, all word characters (a regex test per character made German text 2.4x slower than English).
+    return classOf(WORD, isLetterOrDigitAt(text, i) ? SLOT_OF.alphabetic : 0);
+  }
+  if (code >= 0x2000 && code <= 0x206f) {
+    // General punctuation (dashes, curly quotes, spaces): only U+2010 and U+2019 join a word.
+    return classOf(code === 0x2019 || code === 0x2010 ? JOINER : OTHER, 0);
+  }
+  if (
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0x3041 && code <= 0x30ff) ||
+    (code >= 0xac00 && code <= 0xd7a3)
+  ) {
+    // Common Han, kana, Hangul syllables.
+    return classOf(CJK_CHAR, SLOT_OF[cjkBucketOf(code)]);
+  }
+  if (isCommonSymbolAt(text, i) || (code >= 0xfe00 && code <= 0xfe0f)) {
+    // NBSP, ©, €, arrows, emoji and the variation selector after one: checked before the property regexes,
+    // which cost 4–10 ms to compile on the first page that runs them (src/dom/chars.ts).
+    return classOf(OTHER, 0);
+  }
+  CJK.lastIndex = i;
+  if (CJK.test(text)) return classOf(CJK_CHAR, SLOT_OF[cjkBucketOf(code)]);
+  WORD_CHAR.lastIndex = i;
+  if (!WORD_CHAR.test(text)) return classOf(OTHER, 0);
+  return classOf(WORD, isLetterOrDigitAt(text, i) ? SLOT_OF[bucketOf(code)] : 0);
+}
+
+/**
+ * Classes of the code units met so far, outside the surrogates (whose class depends on the next unit): a
+ * code unit's class never changes, and an article uses a few hundred distinct ones, so each is worked out
+ * once and the loop over the text is a table read per character.
+ */
+const classes = new Uint8Array(0x10000);
+
+/** Tally slots after the counts': words, and where the text is (0: outside a word, 1: in one, 2: after a joiner in one). */
+const WORDS = 7;
+const STATE = 8;
+
+/** Words, and letters and digits by script, in one pass over `text`. */
+export function scriptCounts(text: string): Counts {
+  const tally = new Int32Array(9);
+  for (let i = scan(text, 0, tally); i < text.length; i = scan(text, i, tally)) {
+    const code = text.charCodeAt(i);
+    const cls = classAt(text, i);
+    if (code < 0xd800 || code > 0xdfff) {
+      // Kept: the scan counts it when it goes on from here.
+      classes[code] = cls;
+      continue;
+    }
+    // A surrogate's class depends on the unit after it, so it is counted here and not kept; a character
+    // beyond the BMP is two code units (a lone surrogate is one, as the /u regexes read it).
+    add(tally, cls);
+    const low = text.charCodeAt(i + 1);
+    i += code <= 0xdbff && low >= 0xdc00 && low <= 0xdfff ? 2 : 1;
+  }
+  return {
+    words: tally[WORDS] as number,
+    alphabetic: tally[1] as number,
+    arabic: tally[2] as number,
+    hebrew: tally[3] as number,
+    han: tally[4] as number,
+    kana: tally[5] as number,
+    hangul: tally[6] as number,
+  };
+}
+
+/** Counts one character of class `cls` (the scan does the same for the characters in the table). */
+function add(tally: Int32Array, cls: number): void {
+  const slot = cls & 7;
+  tally[slot] = (tally[slot] as number) + 1;
+  const kind = (cls >> 3) & 3;
+  const state = tally[STATE] as number;
+  if (kind === WORD) {
+    if (state === 0) tally[WORDS] = (tally[WORDS] as number) + 1;
+    tally[STATE] = 1;
+  } else tally[STATE] = kind === JOINER && state === 1 ? 2 : 0;
+}
+
+/**
+ * Counts from `from` on while every code unit's class is in the table; returns where one is not (or the end).
+ * The loop that runs once per character has no call in it: V8 optimises it while the first article is still
+ * being counted, and with the classifier inlined that compile took 7–12 ms of a core (--trace-opt, fixtures).
+ */
+function scan(text: string, from: number, tally: Int32Array): number {
+  let words = tally[WORDS] as number;
+  let state = tally[STATE] as number;
+  let i = from;
+  for (; i < text.length; i++) {
+    const cls = classes[text.charCodeAt(i)] as number;
+    if (cls === 0) break;
+    const slot = cls & 7;
+    tally[slot] = (tally[slot] as number) + 1;
+    const kind = (cls >> 3) & 3;
+    if (kind === WORD) {
+      if (state === 0) words++;
+      state = 1;
+    } else state = kind === JOINER && state === 1 ? 2 : 0;
+  }
+  tally[WORDS] = words;
+  tally[STATE] = state;
+  return i;
 }
 
 export function countWords(text: string): number {
-  const c = counts(text);
+  const c = scriptCounts(text);
   return c.words + c.han + c.kana + c.hangul;
 }
 
@@ -192,7 +258,7 @@ export function readingMinutes(text: string, lang: string | null): number {
 
 /** Word count and reading minutes from one pass over the text. */
 export function readingStats(text: string, lang: string | null): { words: number; minutes: number } {
-  const c = counts(text);
+  const c = scriptCounts(text);
   const words = c.words + c.han + c.kana + c.hangul;
   if (words === 0) return { words, minutes: 0 };
   const primary = primaryLanguage(lang);
