@@ -13,16 +13,14 @@
  * geometric mean of B/A over every (page, round) pair. Build a variant with
  * `npx vite build -c vite.extractor.config.ts --outDir /tmp/b`. Nothing is written; no accuracy is scored.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT } from '../e2e/support/index.ts';
 import { loadCorpus } from './corpora.ts';
-import type { Scripts } from './measure.ts';
+import { readScripts, type Scripts } from './measure.ts';
 import { median } from './metric.ts';
-import { runPage } from './page-run.ts';
+import { DEFAULT_RUNS, PAGE_TIMEOUT_MS, runPage } from './page-run.ts';
 import { benchContext, startServer } from './serve.ts';
 
 const USAGE =
@@ -67,14 +65,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const corpus = loadCorpus(path.resolve(values.corpus ?? path.join(ROOT, 'fixtures', 'pages')));
   const withReadability = values.readability === true;
-  const readability = withReadability
-    ? readFileSync(createRequire(import.meta.url).resolve('@mozilla/readability/Readability.js'), 'utf8')
-    : null;
-  const builds: Scripts[] = positionals.map((file) => ({
-    lectern: readFileSync(file, 'utf8'),
-    lecternBuilt: new Date(),
-    readability,
-  }));
+  const builds = await Promise.all(positionals.map((file) => readScripts(withReadability, file)));
 
   const server = await startServer();
   const browser = await chromium.launch({
@@ -99,9 +90,9 @@ async function main(argv: string[]): Promise<number> {
         for (const build of swap ? [1, 0] : [0, 1]) {
           const scripts = builds[build] as Scripts;
           const { record } = await runPage(context, routing, scripts, corpus.name, page, {
-            runs: 3,
+            runs: DEFAULT_RUNS,
             readability: withReadability,
-            timeoutMs: 120_000,
+            timeoutMs: PAGE_TIMEOUT_MS,
             lecternFirst: !swap,
           });
           lectern[build]?.[index]?.push(record.lectern.ms);

@@ -44,14 +44,19 @@ export interface Scripts {
   readability: string | null;
 }
 
-export async function readScripts(withReadability: boolean): Promise<Scripts> {
+/** `lecternFile`: the build to time (bench:ab passes two); dist-extractor/lectern.js by default. */
+export async function readScripts(withReadability: boolean, lecternFile = LECTERN_JS): Promise<Scripts> {
   let lectern: string;
   let lecternBuilt: Date;
   try {
-    lecternBuilt = (await stat(LECTERN_JS)).mtime;
-    lectern = await readFile(LECTERN_JS, 'utf8');
+    lecternBuilt = (await stat(lecternFile)).mtime;
+    lectern = await readFile(lecternFile, 'utf8');
   } catch {
-    throw new Error(`${LECTERN_JS} is missing: run npm run build first (npm run bench does)`);
+    throw new Error(
+      lecternFile === LECTERN_JS
+        ? `${LECTERN_JS} is missing: run npm run build first (npm run bench does)`
+        : `${lecternFile} is missing`,
+    );
   }
   if (!withReadability) return { lectern, lecternBuilt, readability: null };
   // Resolved through Node so the version is the one package-lock.json pins.

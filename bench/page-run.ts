@@ -16,6 +16,11 @@ import { countSnippets, overlap, tokenize } from './metric.ts';
 import type { Routing } from './serve.ts';
 import type { ExtractorRecord, PageRecord } from './summary.ts';
 
+/** Timed calls per extractor and page after the warm-up, as the issue sets them ("the median of 3"). */
+export const DEFAULT_RUNS = 3;
+/** Per extractor and page, for the warm-up and the timed calls together. */
+export const PAGE_TIMEOUT_MS = 120_000;
+
 export interface PageRunOptions {
   runs: number;
   readability: boolean;

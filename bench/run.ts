@@ -24,7 +24,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT } from '../e2e/support/i
 import { type Corpus, type CorpusPage, DEFAULT_CORPORA, loadCorpus } from './corpora.ts';
 import { goldText, readScripts, type Scripts } from './measure.ts';
 import { type OverlayTiming, overlayTiming } from './overlay-timing.ts';
-import { type PageRunOptions, runPage } from './page-run.ts';
+import { DEFAULT_RUNS, PAGE_TIMEOUT_MS, type PageRunOptions, runPage } from './page-run.ts';
 import { pageView } from './page-view.ts';
 import { markdownReport, type RunInfo } from './report.ts';
 import { benchContext, startServer } from './serve.ts';
@@ -77,7 +77,7 @@ function options(argv: string[]): Options {
     corpora: values.corpus?.map((dir) => path.resolve(dir)) ?? DEFAULT_CORPORA,
     limit: positiveInt('limit', values.limit),
     page: values.page ?? null,
-    runs: positiveInt('runs', values.runs) ?? 3,
+    runs: positiveInt('runs', values.runs) ?? DEFAULT_RUNS,
     readability: !values['no-readability'],
     overlay: !values['no-overlay'],
     out: path.resolve(values.out ?? path.join(ROOT, 'bench', 'results')),
@@ -142,7 +142,11 @@ async function main(argv: string[]): Promise<number> {
   const corpora: Corpus[] = opts.corpora.map(loadCorpus);
   const started = new Date();
   const scripts = await readScripts(opts.readability);
-  const runOptions: PageRunOptions = { runs: opts.runs, readability: opts.readability, timeoutMs: 120_000 };
+  const runOptions: PageRunOptions = {
+    runs: opts.runs,
+    readability: opts.readability,
+    timeoutMs: PAGE_TIMEOUT_MS,
+  };
   const progress = new Progress();
 
   let focus: { corpus: Corpus; page: CorpusPage } | null = null;
