@@ -99,6 +99,22 @@ test('an SVG document from DOMParser does not throw', async ({ page }) => {
   );
 });
 
+test('an XHTML document yields its article as HTML, not as XML', async ({ page }) => {
+  await page.goto('about:blank');
+  // An XHTML page's template document is an XML one; the copy must still be made in an HTML document, or
+  // every element loses its namespace and the reader gets `<p xmlns="">` and `<br/>`.
+  const paragraph = 'The council voted on Tuesday to keep the valley reservoir open for another season. ';
+  const xhtml = `<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Reservoir stays open</title></head>
+    <body><article><h1>Reservoir stays open</h1>
+    <p>${paragraph.repeat(4)}</p><p>${paragraph.repeat(3)}<br/>${paragraph.repeat(2)}</p></article></body></html>`;
+  const article = articleOf(
+    await extractFrom(page, `new DOMParser().parseFromString(html, 'application/xhtml+xml')`, xhtml),
+  );
+  expect(article?.content).toContain('<p>The council voted');
+  expect(article?.content).toContain('<br>');
+  expect(article?.content).not.toContain('xmlns');
+});
+
 test('a detached empty HTML document has no article', async ({ page }) => {
   await page.goto('about:blank');
   expect(articleOf(await extractFrom(page, `document.implementation.createHTMLDocument('')`))).toBeNull();
