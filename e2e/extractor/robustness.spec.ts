@@ -101,8 +101,8 @@ test('an SVG document from DOMParser does not throw', async ({ page }) => {
 
 test('an XHTML document yields its article as HTML, not as XML', async ({ page }) => {
   await page.goto('about:blank');
-  // An XHTML page's template document is an XML one; the copy must still be made in an HTML document, or
-  // every element loses its namespace and the reader gets `<p xmlns="">` and `<br/>`.
+  // An XHTML page's template document is an XML one; the copy must still be made in an HTML document, or its
+  // elements have no namespace and serialise as XML: `<br/>`, and an empty `<td/>` that HTML reads as a start tag.
   const paragraph = 'The council voted on Tuesday to keep the valley reservoir open for another season. ';
   const xhtml = `<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Reservoir stays open</title></head>
     <body><article><h1>Reservoir stays open</h1>
