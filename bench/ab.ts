@@ -17,6 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT } from '../e2e/support/index.ts';
+import { runMain } from './cli.ts';
 import { loadCorpus } from './corpora.ts';
 import { readScripts, type Scripts } from './measure.ts';
 import { median } from './metric.ts';
@@ -140,12 +141,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`bench:ab: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runMain('bench:ab', main);

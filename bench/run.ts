@@ -21,6 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT } from '../e2e/support/index.ts';
+import { runMain, UsageError } from './cli.ts';
 import { type Corpus, type CorpusPage, DEFAULT_CORPORA, loadCorpus } from './corpora.ts';
 import { goldText, readScripts, type Scripts } from './measure.ts';
 import { type OverlayTiming, overlayTiming } from './overlay-timing.ts';
@@ -32,8 +33,6 @@ import { type BundleSize, bundleSizes } from './sizes.ts';
 import { type CorpusSummary, type PageRecord, quickF1, summarizeCorpus } from './summary.ts';
 
 const USAGE = `usage: npm run bench -- [--corpus <path>]… [--limit <n>] [--page <id>] [--runs <n>] [--no-readability] [--no-overlay] [--out <dir>]`;
-
-class UsageError extends Error {}
 
 interface Options {
   corpora: string[];
@@ -293,13 +292,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof UsageError) process.stderr.write(`${error.message}\n`);
-    else process.stderr.write(`\nbench: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = error instanceof UsageError ? 2 : 1;
-  },
-);
+runMain('bench', main);
