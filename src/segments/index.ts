@@ -2,7 +2,14 @@ import { CONTEXT_TAGS, headingLevel, type SegmentContext, SKIP_TAGS } from '../d
 import { normalizeSpace, visibleLength } from '../dom/text.ts';
 import { NEWSFEED } from '../fallback/index.ts';
 import { type NameVerdict, nameVerdict } from '../score/names.ts';
-import { type ElementStyle, type StyleSource, styleSource } from '../visibility/index.ts';
+import {
+  colorOf,
+  type ElementStyle,
+  floatedOf,
+  fontSizeOf,
+  type StyleSource,
+  styleSource,
+} from '../visibility/index.ts';
 import { flatChildren, frameBody } from './flat.ts';
 
 /**
@@ -173,7 +180,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     hrPending = false;
   };
 
-  const rootStyle = styles.read(root, null);
+  const rootStyle = styles.read(root, null, root.hasAttributes());
   if (rootStyle.hidden) return { segments, hidden, elements: 1, truncated: false, cap, depth };
   const rootList = flatChildren(root);
   const stack: Frame[] = [
@@ -220,7 +227,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       if (current === null) current = newSegment(top, hrPending, runs);
       current.text += data;
       current.length += chars;
-      addRun(runs, node as Text, top.style.fontSize, top.style.color, chars, top.link);
+      addRun(runs, node as Text, fontSizeOf(top.style), colorOf(top.style), chars, top.link);
       if (top.link) current.linkChars += chars;
       continue;
     }
@@ -254,15 +261,15 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       if (!el.hasAttribute('hidden')) hrPending = true;
       continue;
     }
-    const style = top.styles.read(el, top.style);
+    // Most elements carry no attribute at all: one call answers for the attribute reads here and in read().
+    const attributed = el.hasAttributes();
+    const style = top.styles.read(el, top.style, attributed);
     if (style.hidden) {
       hidden.add(el);
       continue;
     }
     const isBlock = !style.inline;
     if (isBlock) close();
-    // Most elements carry no attribute at all: one call answers for the five attribute reads below.
-    const attributed = el.hasAttributes();
     const verdict = LANDMARK_TAGS.has(tag)
       ? -1
       : tag === 'article' || tag === 'main'
@@ -314,7 +321,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       context: CONTEXT_TAGS[tag] ?? top.context,
       flagged,
       article: tag === 'article' ? el : top.article,
-      floated: top.floated || (isBlock && style.floated),
+      floated: top.floated || (isBlock && floatedOf(style)),
     });
     if (stack.length > depth) depth = stack.length;
   }
@@ -383,7 +390,7 @@ function collapsedSegment(
   runs: Runs,
 ): Segment {
   const from = runs.node.length;
-  addRun(runs, null, style.fontSize, style.color, chars, true);
+  addRun(runs, null, fontSizeOf(style), colorOf(style), chars, true);
   return {
     index,
     block: el,
@@ -397,7 +404,7 @@ function collapsedSegment(
     context: 'other',
     flagged: el,
     article: parent.article,
-    floated: parent.floated || style.floated,
+    floated: parent.floated || floatedOf(style),
     hrBefore,
   };
 }
