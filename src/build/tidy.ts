@@ -124,8 +124,10 @@ function unwrapLoneParagraphs(automatic: Set<Element>): void {
 
 /** The reader shows the title itself: the article's own copy of it goes (the first h1/h2 that matches). */
 function dropTitleHeading(container: Element, title: string): void {
+  const key = comparable(title);
+  if (key === '') return;
   for (const h of Array.from(container.querySelectorAll('h1, h2'))) {
-    if (sameTitle(h.textContent ?? '', title)) {
+    if (sameComparable(comparable(h.textContent ?? ''), key)) {
       h.remove();
       return;
     }
@@ -137,11 +139,15 @@ function dropTitleHeading(container: Element, title: string): void {
  * kicker, a title with the site name the cleaner missed).
  */
 export function sameTitle(heading: string, title: string): boolean {
-  const a = comparable(heading);
-  const b = comparable(title);
+  return sameComparable(comparable(heading), comparable(title));
+}
+
+/** sameTitle of two texts already made comparable. */
+function sameComparable(a: string, b: string): boolean {
   if (a === '' || b === '') return false;
   if (a === b) return true;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const short = a.length <= b.length ? a : b;
+  const long = short === a ? b : a;
   return long.includes(short) && short.length / long.length >= 0.8;
 }
 

@@ -326,22 +326,30 @@ const PULL_QUOTE_MIN_CHARS = 25;
  */
 function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
   const out = new Set<number>();
-  const candidates: Array<[number, string]> = [];
-  for (const i of indices) {
+  // Parallel arrays, not [index, core] pairs: destructuring a pair goes through the iterator protocol until
+  // V8 optimises the loop, and this runs once a call.
+  const candidates: number[] = [];
+  const cores: string[] = [];
+  for (let n = 0; n < indices.length; n++) {
+    const i = indices[n] as number;
     const s = scored.segments[i] as Segment;
     if ((scored.sign[i] ?? -1) > 0 || s.heading > 0 || s.context === 'figcaption') continue;
     const core = trimToLettersAndDigits(s.text);
-    if (core.length >= PULL_QUOTE_MIN_CHARS) candidates.push([i, core]);
+    if (core.length >= PULL_QUOTE_MIN_CHARS) {
+      candidates.push(i);
+      cores.push(core);
+    }
   }
   // Searched paragraph by paragraph, never joined: the joined run was 7–10 KB a call on fixture pages. The
   // same answer, since normalised segment text has no newline, so no match could span two paragraphs.
   // The inner loop is indexed: it runs over the whole run for each candidate, and until V8 optimises it a
   // for-of allocates an iterator result per step.
-  for (const [i, core] of candidates) {
+  for (let c = 0; c < candidates.length; c++) {
+    const core = cores[c] as string;
     for (let k = 0; k < indices.length; k++) {
       const j = indices[k] as number;
       if ((scored.sign[j] ?? -1) > 0 && scored.segments[j]?.text.includes(core)) {
-        out.add(i);
+        out.add(candidates[c] as number);
         break;
       }
     }
