@@ -12,7 +12,8 @@ function seg(runs: [number, number, string, boolean][]): Segment {
   return {
     index: 0,
     block: {} as Element,
-    text: 'x'.repeat(length),
+    raw: 'x'.repeat(length),
+    text: null,
     length,
     linkChars: runs.filter((r) => r[3]).reduce((n, r) => n + r[0], 0),
     runs: {

@@ -20,7 +20,10 @@ export interface Segment {
   index: number;
   /** The nearest non-inline ancestor: the block box that owns this text. */
   block: Element;
-  text: string;
+  /** The text as the walk met it, the page's whitespace included: read it through segmentText. */
+  raw: string;
+  /** The text with whitespace normalised, null until segmentText makes it. */
+  text: string | null;
   length: number;
   linkChars: number;
   /** Its runs: `runs` from index `from` up to, not including, `to`. */
@@ -36,6 +39,16 @@ export interface Segment {
   floated: boolean;
   /** A visible `<hr>` stands between this segment and the previous one (seed 001: article | comments). */
   hrBefore: boolean;
+}
+
+/**
+ * A segment's text, whitespace normalised. Made on first use and kept: normalising every segment's text in the
+ * walk was a regular-expression pass and a flattened string per segment, for text that selection reads in a
+ * few headings and pull-quote candidates only.
+ */
+export function segmentText(seg: Segment): string {
+  seg.text ??= normalizeSpace(seg.raw);
+  return seg.text;
 }
 
 /**
@@ -172,7 +185,6 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     if (current === null) return;
     const seg = current;
     current = null;
-    seg.text = normalizeSpace(seg.text);
     seg.to = runs.node.length;
     if (seg.length === 0) return;
     seg.index = segments.length;
@@ -220,12 +232,12 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       const data = (node as Text).data;
       const chars = visibleLength(data);
       if (chars === 0) {
-        if (current !== null) current.text += ' ';
+        if (current !== null) current.raw += ' ';
         continue;
       }
       brPending = false;
       if (current === null) current = newSegment(top, hrPending, runs);
-      current.text += data;
+      current.raw += data;
       current.length += chars;
       addRun(runs, node as Text, fontSizeOf(top.style), colorOf(top.style), chars, top.link);
       if (top.link) current.linkChars += chars;
@@ -249,7 +261,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       // <br><br> ends a paragraph in markup that has no <p> (ALGORITHMS.md step 3).
       if (brPending) close();
       else if (current !== null) {
-        current.text += '\n';
+        current.raw += '\n';
         brPending = true;
       }
       continue;
@@ -394,6 +406,7 @@ function collapsedSegment(
   return {
     index,
     block: el,
+    raw: '',
     text: '',
     length: chars,
     linkChars: chars,
@@ -414,7 +427,8 @@ function newSegment(frame: Frame, hrBefore: boolean, runs: Runs): Segment {
   return {
     index: -1,
     block: frame.block,
-    text: '',
+    raw: '',
+    text: null,
     length: 0,
     linkChars: 0,
     runs,

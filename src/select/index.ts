@@ -2,7 +2,7 @@ import { trimToLettersAndDigits } from '../dom/chars.ts';
 import { maximalRuns, type Run } from '../mss/index.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from '../score/index.ts';
 import { isStrongNegative } from '../score/names.ts';
-import type { Segment } from '../segments/index.ts';
+import { type Segment, segmentText } from '../segments/index.ts';
 
 /** Scored view of the segments: what the run selection and the in-run clean-up read. */
 export interface Scored {
@@ -86,7 +86,9 @@ const RELATED_HEADING =
   /^(recommended( for you| stories| articles| reading)?|more (stories|articles|news|from\b.*)|you (may|might) also (like|enjoy)|(most|more) (popular|read|viewed|shared)|trending( now| stories)?|popular (now|stories|articles|posts)|top stories|latest (news|stories|articles))\s*$/i;
 
 function isCommentsHeading(seg: Segment): boolean {
-  return seg.heading > 0 && seg.text.length < 60 && COMMENTS_HEADING.test(seg.text);
+  if (seg.heading <= 0) return false;
+  const text = segmentText(seg);
+  return text.length < 60 && COMMENTS_HEADING.test(text);
 }
 
 /**
@@ -105,7 +107,10 @@ export function firstCommentsHeading(segments: readonly Segment[]): number {
 export function isBoundary(seg: Segment, boilerplate: boolean): boolean {
   return (
     isCommentsHeading(seg) ||
-    (!boilerplate && seg.heading > 0 && seg.text.length < 60 && RELATED_HEADING.test(seg.text))
+    (!boilerplate &&
+      seg.heading > 0 &&
+      segmentText(seg).length < 60 &&
+      RELATED_HEADING.test(segmentText(seg)))
   );
 }
 
@@ -210,7 +215,7 @@ export function leadBefore(run: Run, scored: Scored): number[] {
     if (s.heading === 1 || otherArticle || scored.segments[i + 1]?.hrBefore) break;
     // A sentence set as a heading is a standfirst too (readability-test-pages' cnn: a 120-character <h2>
     // ending in a full stop); titles and section heads don't end in one.
-    if (s.heading > 1 && sh.link <= 0.2 && s.length >= LEAD_MIN_CHARS && SENTENCE_END.test(s.text)) {
+    if (s.heading > 1 && sh.link <= 0.2 && s.length >= LEAD_MIN_CHARS && SENTENCE_END.test(segmentText(s))) {
       out.unshift(i);
       continue;
     }
@@ -334,7 +339,7 @@ function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
     const i = indices[n] as number;
     const s = scored.segments[i] as Segment;
     if ((scored.sign[i] ?? -1) > 0 || s.heading > 0 || s.context === 'figcaption') continue;
-    const core = trimToLettersAndDigits(s.text);
+    const core = trimToLettersAndDigits(segmentText(s));
     if (core.length >= PULL_QUOTE_MIN_CHARS) {
       candidates.push(i);
       cores.push(core);
@@ -348,7 +353,7 @@ function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
     const core = cores[c] as string;
     for (let k = 0; k < indices.length; k++) {
       const j = indices[k] as number;
-      if ((scored.sign[j] ?? -1) > 0 && scored.segments[j]?.text.includes(core)) {
+      if ((scored.sign[j] ?? -1) > 0 && segmentText(scored.segments[j] as Segment).includes(core)) {
         out.add(candidates[c] as number);
         break;
       }
