@@ -23,6 +23,19 @@ describe('lettersAndDigits', () => {
     expect(lettersAndDigits('—…')).toBe('');
   });
 
+  it('equals the property-regex version for every character of the BMP, between letters and alone', () => {
+    const wrong: string[] = [];
+    for (let cp = 0; cp <= 0xffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const c = String.fromCodePoint(cp);
+      // Latin letters around it keep the fast path in play whenever the character itself allows it.
+      for (const s of [`a${c}b`, `${c}`, `${c}${c} x`, `ж${c}ع`]) {
+        if (lettersAndDigits(s) !== s.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()) wrong.push(cp.toString(16));
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('equals the property-regex version on random mixed-script strings', () => {
     const pool =
       ' ,.;:!?-—’“”«»()[]{}#%&*/\\\u00a0\u00ad©®°±²µ¶·¹º¼½¾×÷ÀÉÖØßæøÿĀőŒžƒǅȳΑάωЖжѢ҂Ӂאבּعً٣東ソ서€™→∑■☃🙂𝐀1a';

@@ -69,17 +69,29 @@ function width(text: string, i: number): number {
   return code >= 0xd800 && code <= 0xdbff && i + 1 < text.length ? 2 : 1;
 }
 
-/** Text in ASCII, Latin-1, Latin Extended-A/B and general punctuation, the common case in titles. */
+/**
+ * Text whose every character isLetterOrDigitAt settles by code range: ASCII, Latin-1, Latin Extended-A/B,
+ * combining diacritics, Greek, Cyrillic, Hebrew, Arabic, general punctuation, arrows and operators, box
+ * drawing to miscellaneous symbols, CJK ideographs, Hangul syllables; no surrogate. Titles and bylines nearly
+ * always are. (Currency signs are left to the loop: an excluded range starting at U+20D0, a combining mark,
+ * trips the lint rule against misleading character classes.)
+ */
 // Written as "nothing outside those blocks" so the class holds no control characters (lint rule).
-const LATIN_ONLY = /^[^\u0250-\u1fff\u2070-\uffff]*$/;
-/** Runs of what is not a letter or digit in those blocks: a small class, cheap to compile. */
-const LATIN_OTHER_RUN =
-  /[^0-9A-Za-z\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+/g;
+const SIMPLE_ONLY =
+  /^[^\u0250-\u02ff\u0370-\u0387\u03cf-\u03ff\u0530-\u0590\u05c8-\u05cf\u05eb-\u061f\u066a-\u0670\u06d4-\u1fff\u2070-\u218f\u2300-\u24ff\u2700-\u4dff\ua000-\uabff\ud7a4-\ufdff\ufe10-\uffff]*$/;
+/**
+ * Runs of what is not a letter or digit in those blocks, by the same ranges as isLetterOrDigitAt: a class of
+ * code ranges, cheap to compile, unlike `\p{L}` (see the top of this file). It used to cover Latin only; on
+ * an Arabic title a loop over the characters took three times as long as this replace in V8's baseline tier
+ * (3.9 against 1.3 µs for a reduced loop), and readTitle took 0.18 ms of rtl-article's 2–2.6 ms calls.
+ */
+const SIMPLE_OTHER_RUN =
+  /[^0-9A-Za-z\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u0481\u048a-\u052f\u05d0-\u05ea\u0620-\u064a\u0660-\u0669\u0671-\u06d3\u4e00-\u9fff\uac00-\ud7a3]+/g;
 
 /** `text` with every run of characters that are not letters or digits made one space, trimmed. */
 export function lettersAndDigits(text: string): string {
   // Two native regex passes beat the loop below while the JIT is cold (the bench's second call in a tab).
-  if (LATIN_ONLY.test(text)) return text.replace(LATIN_OTHER_RUN, ' ').trim();
+  if (SIMPLE_ONLY.test(text)) return text.replace(SIMPLE_OTHER_RUN, ' ').trim();
   let out = '';
   let gap = false;
   for (let i = 0; i < text.length; ) {
