@@ -105,13 +105,10 @@ export function firstCommentsHeading(segments: readonly Segment[]): number {
  * "Recommended" links), and its own segments already cost what they should.
  */
 export function isBoundary(seg: Segment, boilerplate: boolean): boolean {
-  return (
-    isCommentsHeading(seg) ||
-    (!boilerplate &&
-      seg.heading > 0 &&
-      segmentText(seg).length < 60 &&
-      RELATED_HEADING.test(segmentText(seg)))
-  );
+  if (isCommentsHeading(seg)) return true;
+  if (boilerplate || seg.heading <= 0) return false;
+  const text = segmentText(seg);
+  return text.length < 60 && RELATED_HEADING.test(text);
 }
 
 /** The maximal runs over Luo scores (score = F(s) × length); none crosses a boundary heading. */
