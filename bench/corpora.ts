@@ -5,30 +5,43 @@
  * - a folder corpus: one folder per page with source.html, and expected.html whose text is the gold
  *   (readability-test-pages: Readability's own output, so this measures agreement with Readability; this repo's
  *   fixtures/pages: the reviewed output). A page whose expected.json says `"article": false` has an empty gold.
+ * - a typed corpus: html/<id>.html.gz (gzip, UTF-8) and gold.json (`{id: {articleBody, page_type, with,
+ *   without, …}}`), the modern-dev set: plain-text gold, the page's type, and must / must-not snippets.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { FIXTURES, ROOT } from '../e2e/support/paths.ts';
 
 export type Gold =
   | { kind: 'snippets'; with: string[]; without: string[] }
   /** `html` null: the page has no article, so the gold text is empty and returning nothing is right. */
-  | { kind: 'text'; html: string | null };
+  | { kind: 'text'; html: string | null }
+  /**
+   * The gold as plain text (modern-dev's articleBody, paragraphs on lines of their own), scored like 'text';
+   * its snippets are counted too, for the accuracy column.
+   */
+  | { kind: 'plain'; text: string; with: string[]; without: string[] };
 
 export interface CorpusPage {
   /** The name the page goes by in the corpus: the gold.json key, or the folder name. */
   id: string;
   /** The URL path segment the page is served under: safe in a URL, unique in the corpus. */
   slug: string;
-  /** The page's HTML file. */
+  /** The page's HTML file; a name ending in .gz is gzipped (the server inflates it). */
   file: string;
   gold: Gold;
+  /** What kind of page it is, where the corpus says (modern-dev: article, forum, product …). */
+  pageType?: string;
 }
 
 export interface Corpus {
   /** Short name for tables and file names. */
   name: string;
   dir: string;
+  /** How it is scored: 'text' by shingles against a full-text gold (expected.html or plain text). */
   kind: 'snippets' | 'text';
   /**
    * 'fixtures' pages are served at https://news.test/<slug>/ as e2e does (their relative images and absolute
@@ -45,8 +58,17 @@ export const SHARED_DATA = path.resolve(ROOT, '..', 'shared', 'data');
 export const DEFAULT_CORPORA = [
   path.join(SHARED_DATA, 'trafilatura-dev'),
   path.join(SHARED_DATA, 'readability-test-pages'),
+  path.join(SHARED_DATA, 'modern-dev'),
   FIXTURES,
 ];
+
+const inflate = promisify(gunzip);
+
+/** A page file's bytes as served: a name ending in .gz (modern-dev's html/NNNN.html.gz) is inflated. */
+export async function readPageFile(file: string): Promise<Buffer> {
+  const body = await readFile(file);
+  return file.endsWith('.gz') ? inflate(body) : body;
+}
 
 function sameDir(a: string, b: string): boolean {
   try {
@@ -60,11 +82,20 @@ export function loadCorpus(dir: string): Corpus {
   const resolved = path.resolve(dir);
   if (!existsSync(resolved) || !statSync(resolved).isDirectory()) {
     const hint = resolved.startsWith(SHARED_DATA)
-      ? ` The benchmark expects the shared data next to the repository, as ${path.relative(process.cwd(), SHARED_DATA) || SHARED_DATA} (trafilatura-dev/, readability-test-pages/); pass --corpus <path> to read another folder.`
+      ? ` The benchmark expects the shared data next to the repository, as ${path.relative(process.cwd(), SHARED_DATA) || SHARED_DATA} (trafilatura-dev/, readability-test-pages/, modern-dev/); pass --corpus <path> to read another folder.`
       : '';
     throw new Error(`corpus not found: ${resolved}.${hint}`);
   }
-  if (existsSync(path.join(resolved, 'gold.json'))) return loadSnippetCorpus(resolved);
+  const goldFile = path.join(resolved, 'gold.json');
+  if (existsSync(goldFile)) {
+    const gold = JSON.parse(readFileSync(goldFile, 'utf8')) as Record<string, unknown>;
+    const typed = Object.values(gold).some(
+      (entry) => typeof entry === 'object' && entry !== null && 'articleBody' in entry,
+    );
+    return typed
+      ? loadTypedCorpus(resolved, gold as Record<string, TypedGoldEntry>)
+      : loadSnippetCorpus(resolved, gold as Record<string, GoldEntry>);
+  }
   return loadFolderCorpus(resolved);
 }
 
@@ -74,8 +105,7 @@ interface GoldEntry {
   without: string[];
 }
 
-function loadSnippetCorpus(dir: string): Corpus {
-  const gold = JSON.parse(readFileSync(path.join(dir, 'gold.json'), 'utf8')) as Record<string, GoldEntry>;
+function loadSnippetCorpus(dir: string, gold: Record<string, GoldEntry>): Corpus {
   const pages: CorpusPage[] = [];
   const skipped: string[] = [];
   const slugs = new Set<string>();
@@ -134,4 +164,52 @@ function loadFolderCorpus(dir: string): Corpus {
     pages,
     skipped,
   };
+}
+
+/** modern-dev's gold.json entry (url and title are there too; the bench reads neither). */
+interface TypedGoldEntry {
+  articleBody?: unknown;
+  page_type?: unknown;
+  with?: unknown;
+  without?: unknown;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/**
+ * The page of `id` is html/<id>.html.gz (or html/<id>.html); ids sort as they are numbered (0001, 0003 …), so
+ * --limit takes the same pages every time. An entry without a string articleBody or page_type is left out.
+ */
+function loadTypedCorpus(dir: string, gold: Record<string, TypedGoldEntry>): Corpus {
+  const pages: CorpusPage[] = [];
+  const skipped: string[] = [];
+  for (const id of Object.keys(gold).sort()) {
+    const entry = gold[id] ?? {};
+    if (typeof entry.articleBody !== 'string' || typeof entry.page_type !== 'string') {
+      skipped.push(`${id}: no articleBody or page_type in gold.json`);
+      continue;
+    }
+    const file = [`${id}.html.gz`, `${id}.html`]
+      .map((name) => path.join(dir, 'html', name))
+      .find((candidate) => existsSync(candidate));
+    if (!file) {
+      skipped.push(`${id}: html/${id}.html.gz is missing`);
+      continue;
+    }
+    pages.push({
+      id,
+      slug: encodeURIComponent(id),
+      file,
+      gold: {
+        kind: 'plain',
+        text: entry.articleBody,
+        with: strings(entry.with),
+        without: strings(entry.without),
+      },
+      pageType: entry.page_type,
+    });
+  }
+  return { name: path.basename(dir), dir, kind: 'text', origin: 'server', pages, skipped };
 }

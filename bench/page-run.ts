@@ -73,8 +73,8 @@ function record(
     error: result?.error ?? null,
     chars: text === null ? null : text.length,
     tokens: tokenize(text).length,
-    overlap: gold.kind === 'text' ? overlap(text, goldTextValue) : null,
-    snippets: gold.kind === 'snippets' ? countSnippets(text, gold) : null,
+    overlap: gold.kind === 'snippets' ? null : overlap(text, goldTextValue),
+    snippets: gold.kind === 'text' ? null : countSnippets(text, gold),
     ...(result && 'diagnostics' in result ? { diagnostics: result.diagnostics ?? null } : {}),
   };
 }
@@ -84,7 +84,10 @@ export async function runPage(
   routing: Routing,
   scripts: Scripts,
   corpus: string,
-  /** `goldText`: the text of expected.html for full-text gold ('' for no article), null for snippet gold. */
+  /**
+   * `goldText`: the gold text for full-text gold (expected.html's text, '' for no article, or the plain-text
+   * gold as it is), null for snippet gold.
+   */
   target: CorpusPage & { url: string; goldText: string | null },
   options: PageRunOptions,
 ): Promise<PageOutcome> {
@@ -123,6 +126,7 @@ export async function runPage(
       corpus,
       id: target.id,
       url: target.url,
+      ...(target.pageType === undefined ? {} : { pageType: target.pageType }),
       gold:
         target.gold.kind === 'snippets'
           ? { with: target.gold.with.length, without: target.gold.without.length }

@@ -107,13 +107,17 @@ export function pageView(target: CorpusPage, outcome: PageOutcome, tty: boolean)
     );
   }
   rule('against the gold');
+  const goldWords = 'tokens' in record.gold ? record.gold.tokens : 0;
   if (target.gold.kind === 'text') {
     out.push(
       target.gold.html === null
         ? 'gold: no article (returning null is right)'
-        : `gold: text of expected.html, ${'tokens' in record.gold ? record.gold.tokens : 0} words`,
+        : `gold: text of expected.html, ${goldWords} words`,
     );
   } else {
+    if (target.gold.kind === 'plain') {
+      out.push(`gold: articleBody, ${goldWords} words; page type ${target.pageType ?? 'not given'}`);
+    }
     const lectern = texts.lectern ? normalizeSpace(texts.lectern) : null;
     const readability = texts.readability ? normalizeSpace(texts.readability) : null;
     const mark = (text: string | null, snippet: string) =>

@@ -1,7 +1,14 @@
 /** The Markdown report: accuracy and speed per corpus, the ratios, bundle sizes and the overlay timing. */
 import type { OverlayTiming } from './overlay-timing.ts';
 import type { BundleSize } from './sizes.ts';
-import type { CorpusSummary, ExtractorSummary, PageRecord } from './summary.ts';
+import {
+  type CorpusSummary,
+  type ExtractorSummary,
+  type GroupScore,
+  type PageRecord,
+  SHORTFALL,
+  type TypeRow,
+} from './summary.ts';
 
 export interface RunInfo {
   started: Date;
@@ -55,6 +62,62 @@ function row(corpus: CorpusSummary, label: string, s: ExtractorSummary, first: b
   )} | ${ms(s.warmupMedianMs)} |`;
 }
 
+function shortfalls(score: GroupScore): string {
+  return `${score.empty} / ${score.otherText} / ${score.cutShort}`;
+}
+
+/** What the rows holding more than one type hold (the blog page is counted with the articles). */
+function folded(rows: readonly TypeRow[]): string[] {
+  return rows
+    .filter((row) => row.label !== 'all' && Object.keys(row.types).length > 1)
+    .map(
+      (row) =>
+        `${row.label} = ${Object.entries(row.types)
+          .map(([type, pages]) => `${pages} ${type}`)
+          .join(' + ')}`,
+    );
+}
+
+/** Lectern and Readability side by side for each group of page types, as in the team's issue. */
+function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
+  const readability = rows.every((row) => row.readability !== null);
+  const side = (name: string) => [`${name} P`, `${name} R`, `${name} F1`];
+  const header = [
+    `${corpus.name} (${corpus.pages})`,
+    ...side('Lectern'),
+    ...(readability ? side('Readability') : []),
+    'Lectern empty / other text / cut short',
+    ...(readability ? ['Readability empty / other text / cut short'] : []),
+  ];
+  const lines = [
+    `| ${header.join(' | ')} |`,
+    `|---|${header
+      .slice(1)
+      .map(() => '---:|')
+      .join('')}`,
+  ];
+  for (const row of rows) {
+    const scores = (score: GroupScore) => [num(score.precision), num(score.recall), num(score.f1)];
+    const cells = [
+      `${row.part ? '· ' : ''}${row.label} (${row.pages})`,
+      ...scores(row.lectern),
+      ...(row.readability ? scores(row.readability) : []),
+      shortfalls(row.lectern),
+      ...(row.readability ? [shortfalls(row.readability)] : []),
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  const notes = folded(rows);
+  return [
+    `${corpus.name} by page type: P, R, F1 as above over each row's pages; pages that came out empty (no ` +
+      `text), else mostly other text (page P < ${SHORTFALL}), else cut short (page R < ${SHORTFALL})` +
+      (notes.length > 0 ? `. ${notes.join('; ')}.` : '.'),
+    '',
+    ...lines,
+    '',
+  ];
+}
+
 export function markdownReport(input: ReportInput): string {
   const { info } = input;
   const lines: string[] = [];
@@ -66,7 +129,8 @@ export function markdownReport(input: ReportInput): string {
       "(cold = the warm-up call); median and p95 over pages; which extractor goes first alternates by page. Readability's time includes `document.cloneNode(true)`.",
     '- Full-text corpora: lower-cased Unicode word tokens, 4-token shingle multisets; P averaged over pages with ' +
       'output, R over pages with gold, F1 of the two means; exact = same token sequence. trafilatura-dev: ' +
-      'snippet matching, micro-averaged, and accuracy. ± = half-width of the 95% bootstrap interval (1000 page resamples).',
+      'snippet matching, micro-averaged, and accuracy; modern-dev: accuracy of its with/without snippets the same way. ' +
+      '± = half-width of the 95% bootstrap interval (1000 page resamples).',
     '',
   );
   lines.push(
@@ -92,6 +156,9 @@ export function markdownReport(input: ReportInput): string {
       );
     }
     lines.push('');
+  }
+  for (const corpus of input.corpora) {
+    if (corpus.byType) lines.push(...typeTable(corpus, corpus.byType));
   }
   for (const corpus of input.corpora) {
     const none = corpus.noArticle;

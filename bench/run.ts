@@ -2,7 +2,7 @@
  * npm run bench [-- options]: Lectern against Mozilla Readability on the corpora, in headless Chromium.
  *
  *   --corpus <path>     a corpus folder (repeatable); default ../shared/data/trafilatura-dev,
- *                       ../shared/data/readability-test-pages and fixtures/pages
+ *                       ../shared/data/readability-test-pages, ../shared/data/modern-dev and fixtures/pages
  *   --limit <n>         the first n pages of each corpus (quick runs)
  *   --page <id>         one page (its id or served name): both texts, their diff and the verdicts; writes nothing
  *   --runs <n>          timed calls per extractor and page after the warm-up (default 3)
@@ -207,8 +207,11 @@ async function main(argv: string[]): Promise<number> {
       url:
         corpus.origin === 'fixtures' ? fixtureUrl(page.slug) : server.add(corpus.name, page.slug, page.file),
     });
-    const gold = async (page: CorpusPage) =>
-      page.gold.kind === 'snippets' ? null : page.gold.html === null ? '' : goldText(parser, page.gold.html);
+    const gold = async (page: CorpusPage): Promise<string | null> => {
+      if (page.gold.kind === 'snippets') return null;
+      if (page.gold.kind === 'plain') return page.gold.text;
+      return page.gold.html === null ? '' : goldText(parser, page.gold.html);
+    };
 
     if (focus) {
       const target = register(focus.corpus, focus.page);

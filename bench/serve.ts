@@ -3,12 +3,12 @@
  * for the corpora, the fixtures at https://news.test/ as e2e serves them, and every other request answered 404
  * at once, so no page waits on (or reaches) the internet.
  */
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { FIXTURE_ORIGIN, FIXTURES, fulfillFile, VIEWPORT } from '../e2e/support/index.ts';
+import { readPageFile } from './corpora.ts';
 
 export interface PageServer {
   origin: string;
@@ -20,7 +20,8 @@ export interface PageServer {
 /**
  * Each page sits under its own path, with the trailing slash, so relative URLs and <base> resolve as they would
  * on a site. Only the page itself is served: its relative images and styles get a 404 like everything else
- * (the corpora keep no assets). The pages are UTF-8 (the trafilatura README: serve with charset=utf-8).
+ * (the corpora keep no assets). The pages are UTF-8 (the trafilatura and modern-dev READMEs: serve with
+ * charset=utf-8); a gzipped one (modern-dev's html/NNNN.html.gz) is sent inflated, as plain HTML.
  */
 export async function startServer(): Promise<PageServer> {
   const files = new Map<string, string>();
@@ -36,7 +37,7 @@ export async function startServer(): Promise<PageServer> {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
       return;
     }
-    readFile(file).then(
+    readPageFile(file).then(
       (body) => {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
         response.end(body);

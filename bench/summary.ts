@@ -30,6 +30,8 @@ export interface PageRecord {
   corpus: string;
   id: string;
   url: string;
+  /** The page's type, where the corpus gives one (modern-dev). */
+  pageType?: string;
   /** Full-text gold: its word tokens (0: no article). Snippet gold: how many of each. */
   gold: { tokens: number } | { with: number; without: number };
   lectern: ExtractorRecord;
@@ -50,7 +52,7 @@ export interface ExtractorSummary {
   f1HalfWidth: number | null;
   /** Full-text corpora only. */
   exact: number | null;
-  /** Snippet corpora only. */
+  /** From the snippets: the snippet corpora, and a full-text corpus whose pages have some too (modern-dev). */
   accuracy: number | null;
   medianMs: number | null;
   p95Ms: number | null;
@@ -71,6 +73,64 @@ export interface CorpusSummary {
   /** Full-text corpora: pages whose gold is empty (no article), and how often each extractor returned null. */
   noArticle: { pages: number; lecternNull: number; readabilityNull: number | null } | null;
   loadErrors: number;
+  /** Full-text corpora whose pages have a type (modern-dev): one row per group of types, then 'all'. */
+  byType: TypeRow[] | null;
+}
+
+/**
+ * P, R and F1 over a set of pages, and how many of them fell short, and how. Each page counts once, under the
+ * first that fits (as the team's issue counts them): empty, else other text, else cut short.
+ */
+export interface GroupScore {
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  /** No text at all (null, nothing but punctuation, an error, or a page that did not load). */
+  empty: number;
+  /** Text, but mostly not the gold's: page precision < 0.5 (whatever its recall). */
+  otherText: number;
+  /** Mostly the gold's text, but less than half of it: page precision ≥ 0.5, recall < 0.5. */
+  cutShort: number;
+}
+
+export interface TypeRow {
+  label: string;
+  /** Pages per type in the row, e.g. { article: 213, blog: 1 }. */
+  types: Record<string, number>;
+  pages: number;
+  /** A part of the row above it (listing, collection under listing + collection). */
+  part: boolean;
+  lectern: GroupScore;
+  readability: GroupScore | null;
+}
+
+/**
+ * How the report groups modern-dev's page types (its README lists them). Listings and collections are both
+ * "show the listing or say there is no article", so they are scored together, and apart as well. The one
+ * blog page is a post like any article. A type missing here gets a row of its own after these.
+ */
+export const PAGE_TYPE_GROUPS: readonly { label: string; types: readonly string[]; part?: boolean }[] = [
+  { label: 'article', types: ['article', 'blog'] },
+  { label: 'documentation', types: ['documentation'] },
+  { label: 'forum', types: ['forum'] },
+  { label: 'product', types: ['product'] },
+  { label: 'service', types: ['service'] },
+  { label: 'listing + collection', types: ['listing', 'collection'] },
+  { label: 'listing', types: ['listing'], part: true },
+  { label: 'collection', types: ['collection'], part: true },
+];
+
+/** A page whose precision or recall is below this came out mostly other text, or cut short. */
+export const SHORTFALL = 0.5;
+
+export type Shortfall = 'empty' | 'other text' | 'cut short';
+
+/** How a page fell short of its gold, if it did (see GroupScore). A page without gold text is never cut short. */
+export function shortfall(page: PageOverlap): Shortfall | null {
+  if (page.precision === null) return 'empty';
+  if (page.precision < SHORTFALL) return 'other text';
+  if (page.recall !== null && page.recall < SHORTFALL) return 'cut short';
+  return null;
 }
 
 const BOOTSTRAP = { rounds: 1000, seed: 1, level: 0.95 };
@@ -108,15 +168,80 @@ function summarizeExtractor(
   }
   const overlaps = present.flatMap((run) => (run.overlap ? [run.overlap] : []));
   const score = scoreText(overlaps);
+  const snippets = present.flatMap((run) => (run.snippets ? [run.snippets] : []));
   return {
     precision: score.precision,
     recall: score.recall,
     f1: score.f1,
     f1HalfWidth: bootstrapHalfWidth(overlaps, (sample) => scoreText(sample).f1, BOOTSTRAP),
     exact: score.exact,
-    accuracy: null,
+    accuracy:
+      snippets.length > 0 && snippets.length === present.length ? scoreSnippets(snippets).accuracy : null,
     ...timing,
   };
+}
+
+/** P, R, F1 and the shortfall counts over some pages' overlaps with their full-text gold. */
+export function groupScore(overlaps: readonly PageOverlap[]): GroupScore {
+  const score = scoreText(overlaps);
+  const verdicts = overlaps.map(shortfall);
+  const count = (which: Shortfall) => verdicts.filter((verdict) => verdict === which).length;
+  return {
+    precision: score.precision,
+    recall: score.recall,
+    f1: score.f1,
+    empty: count('empty'),
+    otherText: count('other text'),
+    cutShort: count('cut short'),
+  };
+}
+
+const typeOf = (record: PageRecord): string => record.pageType ?? '(none)';
+
+function typeRow(
+  label: string,
+  records: readonly PageRecord[],
+  part: boolean,
+  readability: boolean,
+): TypeRow {
+  const types: Record<string, number> = {};
+  for (const record of records) {
+    const type = typeOf(record);
+    types[type] = (types[type] ?? 0) + 1;
+  }
+  const score = (which: ExtractorName) =>
+    groupScore(records.flatMap((record) => (record[which]?.overlap ? [record[which].overlap] : [])));
+  return {
+    label,
+    types,
+    pages: records.length,
+    part,
+    lectern: score('lectern'),
+    readability: readability ? score('readability') : null,
+  };
+}
+
+/**
+ * The per-type rows: PAGE_TYPE_GROUPS in order (a group with no page left out), then any other type, then
+ * 'all'. Null when no page has a type.
+ */
+export function summarizeByType(records: readonly PageRecord[]): TypeRow[] | null {
+  if (!records.some((record) => record.pageType !== undefined)) return null;
+  const readability = records.every((record) => record.readability !== null);
+  const rows: TypeRow[] = [];
+  for (const group of PAGE_TYPE_GROUPS) {
+    // Type by type, so the row lists its types in the group's order (article, then blog).
+    const members = group.types.flatMap((type) => records.filter((record) => typeOf(record) === type));
+    if (members.length > 0) rows.push(typeRow(group.label, members, group.part === true, readability));
+  }
+  const grouped = new Set(PAGE_TYPE_GROUPS.flatMap((group) => group.types));
+  const others = [...new Set(records.map(typeOf))].filter((type) => !grouped.has(type)).sort();
+  for (const type of others) {
+    const members = records.filter((record) => typeOf(record) === type);
+    rows.push(typeRow(type, members, false, readability));
+  }
+  rows.push(typeRow('all', records, false, readability));
+  return rows;
 }
 
 export function summarizeCorpus(
@@ -145,6 +270,7 @@ export function summarizeCorpus(
           }
         : null,
     loadErrors: records.filter((record) => record.loadError !== null).length,
+    byType: kind === 'text' ? summarizeByType(records) : null,
   };
 }
 
