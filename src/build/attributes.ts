@@ -1,8 +1,9 @@
 /**
  * The attribute allow-list of the clean article (ALGORITHMS.md step 9): only what carries meaning for a
  * reader. No style, class, id or event handler is ever copied; `href`/`src` are set by the builder after
- * checking the URL, never here.
+ * checking the URL, never here. The page element is read through dom/access.ts; the copy is written directly.
  */
+import { attributeOf, hasAttribute, hasAttributes } from '../dom/access.ts';
 
 const INTEGER = /^\s*-?\d{1,6}\s*$/;
 const SPAN = /^\s*\d{1,4}\s*$/;
@@ -18,7 +19,7 @@ const DIRS = new Set(['ltr', 'rtl', 'auto']);
 const LANGUAGE_CLASS = /(?:^|\s)(?:language-|lang-|highlight-source-|brush:\s*)([a-z0-9_+#.-]{1,30})/i;
 
 export function codeLanguage(el: Element | null): string | null {
-  const cls = el?.getAttribute('class');
+  const cls = el === null ? null : attributeOf(el, 'class');
   if (!cls) return null;
   const m = LANGUAGE_CLASS.exec(cls);
   return m?.[1] ? m[1].toLowerCase() : null;
@@ -26,8 +27,8 @@ export function codeLanguage(el: Element | null): string | null {
 
 /** The element's own `dir` and `lang`, when valid. */
 export function direction(src: Element): { dir: string | null; lang: string | null } {
-  const dir = src.getAttribute('dir')?.trim().toLowerCase() ?? null;
-  const lang = src.getAttribute('lang')?.trim() ?? null;
+  const dir = attributeOf(src, 'dir')?.trim().toLowerCase() ?? null;
+  const lang = attributeOf(src, 'lang')?.trim() ?? null;
   return {
     dir: dir !== null && DIRS.has(dir) ? dir : null,
     lang: lang !== null && BCP47.test(lang) ? lang : null,
@@ -35,17 +36,17 @@ export function direction(src: Element): { dir: string | null; lang: string | nu
 }
 
 export function copyAttributes(src: Element, out: Element, tag: string): void {
-  if (!src.hasAttributes()) return;
+  if (!hasAttributes(src)) return;
   const { dir, lang } = direction(src);
   if (dir !== null) out.setAttribute('dir', dir);
   if (lang !== null) out.setAttribute('lang', lang);
 
   switch (tag) {
     case 'img': {
-      const alt = src.getAttribute('alt');
+      const alt = attributeOf(src, 'alt');
       if (alt !== null) out.setAttribute('alt', alt.replace(/\s+/g, ' ').trim());
       for (const name of ['width', 'height']) {
-        const v = src.getAttribute(name);
+        const v = attributeOf(src, name);
         if (v !== null && DIMENSION.test(v)) out.setAttribute(name, String(Math.round(Number.parseFloat(v))));
       }
       break;
@@ -53,38 +54,38 @@ export function copyAttributes(src: Element, out: Element, tag: string): void {
     case 'td':
     case 'th': {
       for (const name of ['colspan', 'rowspan']) {
-        const v = src.getAttribute(name);
+        const v = attributeOf(src, name);
         if (v !== null && SPAN.test(v) && Number(v) > 1) out.setAttribute(name, String(Number(v)));
       }
-      const scope = src.getAttribute('scope');
+      const scope = attributeOf(src, 'scope');
       if (tag === 'th' && scope !== null && SCOPES.has(scope.trim().toLowerCase())) {
         out.setAttribute('scope', scope.trim().toLowerCase());
       }
       break;
     }
     case 'ol': {
-      const start = src.getAttribute('start');
+      const start = attributeOf(src, 'start');
       if (start !== null && INTEGER.test(start)) out.setAttribute('start', String(Number(start)));
-      if (src.hasAttribute('reversed')) out.setAttribute('reversed', '');
+      if (hasAttribute(src, 'reversed')) out.setAttribute('reversed', '');
       break;
     }
     case 'li': {
-      const value = src.getAttribute('value');
+      const value = attributeOf(src, 'value');
       if (value !== null && INTEGER.test(value)) out.setAttribute('value', String(Number(value)));
       break;
     }
     case 'time': {
-      const datetime = src.getAttribute('datetime');
+      const datetime = attributeOf(src, 'datetime');
       if (datetime) out.setAttribute('datetime', datetime.trim());
       break;
     }
     case 'abbr': {
-      const title = src.getAttribute('title');
+      const title = attributeOf(src, 'title');
       if (title) out.setAttribute('title', title.trim());
       break;
     }
     case 'details': {
-      if (src.hasAttribute('open')) out.setAttribute('open', '');
+      if (hasAttribute(src, 'open')) out.setAttribute('open', '');
       break;
     }
     case 'pre':

@@ -1,3 +1,5 @@
+import { attributeOf, firstElementChildOf, localNameOf, nextElementSiblingOf } from '../dom/access.ts';
+import { MAX_SIBLINGS } from '../segments/limits.ts';
 import { parseUrl } from './urls.ts';
 
 /**
@@ -51,22 +53,23 @@ interface Candidate {
 export function imageSource(img: Element | null, picture: Element | null, baseUrl: string): string | null {
   const sets: string[] = [];
   if (picture !== null) {
-    for (let c = picture.firstElementChild; c !== null; c = c.nextElementSibling) {
-      if (c.localName.toLowerCase() !== 'source') continue;
-      const type = c.getAttribute('type');
+    let c = firstElementChildOf(picture);
+    for (let steps = 0; c !== null && steps < MAX_SIBLINGS; steps++, c = nextElementSiblingOf(c)) {
+      if (localNameOf(c).toLowerCase() !== 'source') continue;
+      const type = attributeOf(c, 'type');
       if (type && !DECODABLE.test(type.trim())) continue;
       for (const name of ['srcset', ...LAZY_SRCSET]) {
-        const v = c.getAttribute(name);
+        const v = attributeOf(c, name);
         if (v) sets.push(v);
       }
     }
   }
   if (img !== null) {
     for (const name of LAZY_SRCSET) {
-      const v = img.getAttribute(name);
+      const v = attributeOf(img, name);
       if (v) sets.push(v);
     }
-    const srcset = img.getAttribute('srcset');
+    const srcset = attributeOf(img, 'srcset');
     if (srcset) sets.push(srcset);
   }
   let best: Candidate | null = null;
@@ -80,18 +83,18 @@ export function imageSource(img: Element | null, picture: Element | null, baseUr
   if (best !== null) return best.url;
   if (img === null) return null;
   for (const name of LAZY_SRC) {
-    const v = img.getAttribute(name);
+    const v = attributeOf(img, name);
     const url = v ? realUrl(v, baseUrl) : null;
     if (url !== null) return url;
   }
-  const src = img.getAttribute('src');
+  const src = attributeOf(img, 'src');
   return src ? realUrl(src, baseUrl) : null;
 }
 
 /** A tracking pixel or spacer, by its declared size. */
 export function isPixel(img: Element): boolean {
-  const w = img.getAttribute('width');
-  const h = img.getAttribute('height');
+  const w = attributeOf(img, 'width');
+  const h = attributeOf(img, 'height');
   return (w !== null && /^\s*[0-2](px)?\s*$/.test(w)) || (h !== null && /^\s*[0-2](px)?\s*$/.test(h));
 }
 

@@ -1,7 +1,20 @@
 /**
  * MathML copied as it is (ALGORITHMS.md step 9: formulas are article content), minus every attribute that
- * isn't presentation: no href (MathML Core links), no style, no class, no event handler.
+ * isn't presentation: no href (MathML Core links), no style, no class, no event handler. The page's formula is
+ * read through dom/access.ts, the copy written directly.
  */
+import {
+  attributeOf,
+  attributesOf,
+  dataOf,
+  elementsByTagNameNS,
+  firstChildOf,
+  localNameOf,
+  namespaceOf,
+  nextSiblingOf,
+  nodeTypeOf,
+} from '../dom/access.ts';
+import { MAX_SIBLINGS } from '../segments/limits.ts';
 
 export const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
 
@@ -55,15 +68,17 @@ export function copyMath(math: Element, doc: Document): Element {
   const stack: { src: Element; out: Element }[] = [{ src: math, out: root }];
   while (stack.length > 0) {
     const { src, out } = stack.pop() as { src: Element; out: Element };
-    for (let c = src.firstChild; c !== null; c = c.nextSibling) {
-      if (c.nodeType === 3 || c.nodeType === 4) {
-        out.appendChild(doc.createTextNode((c as Text).data));
+    let c = firstChildOf(src);
+    for (let steps = 0; c !== null && steps < MAX_SIBLINGS; steps++, c = nextSiblingOf(c)) {
+      const type = nodeTypeOf(c);
+      if (type === 3 || type === 4) {
+        out.appendChild(doc.createTextNode(dataOf(c as Text)));
         continue;
       }
-      if (c.nodeType !== 1) continue;
+      if (type !== 1) continue;
       const el = c as Element;
-      if (el.namespaceURI !== MATHML_NS) continue;
-      const tag = el.localName;
+      if (namespaceOf(el) !== MATHML_NS) continue;
+      const tag = localNameOf(el);
       if (DROP.has(tag)) continue;
       const copy = doc.createElementNS(MATHML_NS, tag);
       copyMathAttributes(el, copy);
@@ -75,7 +90,8 @@ export function copyMath(math: Element, doc: Document): Element {
 }
 
 function copyMathAttributes(src: Element, out: Element): void {
-  for (const attr of Array.from(src.attributes)) {
+  // Attr nodes have no named properties: only the element's own `attributes` needs the accessor.
+  for (const attr of Array.from(attributesOf(src))) {
     const name = attr.localName.toLowerCase();
     if (attr.namespaceURI === null && MATH_ATTRIBUTES.has(name)) out.setAttribute(name, attr.value);
   }
@@ -87,7 +103,7 @@ function copyMathAttributes(src: Element, out: Element): void {
  * from CSS and so are not text at all. Copying the MathML keeps the formula readable.
  */
 export function renderedMath(el: Element, tag: string): Element | null {
-  if (tag !== 'mjx-container' && !/(^|\s)katex(\s|$)/.test(el.getAttribute('class') ?? '')) return null;
-  const math = el.getElementsByTagNameNS(MATHML_NS, 'math')[0];
+  if (tag !== 'mjx-container' && !/(^|\s)katex(\s|$)/.test(attributeOf(el, 'class') ?? '')) return null;
+  const math = elementsByTagNameNS(el, MATHML_NS, 'math')[0];
   return math ?? null;
 }

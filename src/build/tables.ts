@@ -1,17 +1,28 @@
 /**
  * Data table or layout table? Layout tables (the whole article in one cell, a page grid built of `<td>`s)
  * are unwrapped into their content; data tables are kept. The signals follow Readability's
- * `_markDataTables` (mozilla/readability), trimmed to what the clean copy needs.
+ * `_markDataTables` (mozilla/readability), trimmed to what the clean copy needs. The page's table is read
+ * through dom/access.ts.
  */
+import {
+  attributeOf,
+  elementsByTagName,
+  firstElementChildOf,
+  hasAttribute,
+  localNameOf,
+  nextElementSiblingOf,
+  textContentOf,
+} from '../dom/access.ts';
+import { MAX_SIBLINGS } from '../segments/limits.ts';
 
 /** A cell holding this much text is prose laid out in a grid, not a datum. */
 const PROSE_CELL_CHARS = 400;
 
 export function isLayoutTable(table: Element): boolean {
-  const role = (table.getAttribute('role') ?? '').trim().toLowerCase();
+  const role = (attributeOf(table, 'role') ?? '').trim().toLowerCase();
   if (role === 'presentation' || role === 'none') return true;
-  if (table.getAttribute('datatable') === '0') return true;
-  if (table.hasAttribute('summary')) return false;
+  if (attributeOf(table, 'datatable') === '0') return true;
+  if (hasAttribute(table, 'summary')) return false;
 
   let rows = 0;
   let columns = 0;
@@ -20,20 +31,22 @@ export function isLayoutTable(table: Element): boolean {
   for (const row of tableRows(table)) {
     rows++;
     let cells = 0;
-    for (let c = row.firstElementChild; c !== null; c = c.nextElementSibling) {
-      const tag = c.localName.toLowerCase();
+    let c = firstElementChildOf(row);
+    for (let steps = 0; c !== null && steps < MAX_SIBLINGS; steps++, c = nextElementSiblingOf(c)) {
+      const tag = localNameOf(c).toLowerCase();
       if (tag !== 'td' && tag !== 'th') continue;
       if (tag === 'th') headerCells++;
-      const span = Number(c.getAttribute('colspan'));
+      const span = Number(attributeOf(c, 'colspan'));
       cells += Number.isFinite(span) && span > 1 ? Math.min(span, 100) : 1;
       // A nested table: the outer one is page layout.
-      if (c.getElementsByTagName('table').length > 0) return true;
-      if (!prose && tag === 'td' && (c.textContent ?? '').length > PROSE_CELL_CHARS) prose = true;
+      if (elementsByTagName(c, 'table').length > 0) return true;
+      if (!prose && tag === 'td' && (textContentOf(c) ?? '').length > PROSE_CELL_CHARS) prose = true;
     }
     if (cells > columns) columns = cells;
   }
-  for (let c = table.firstElementChild; c !== null; c = c.nextElementSibling) {
-    const tag = c.localName.toLowerCase();
+  let part = firstElementChildOf(table);
+  for (let steps = 0; part !== null && steps < MAX_SIBLINGS; steps++, part = nextElementSiblingOf(part)) {
+    const tag = localNameOf(part).toLowerCase();
     if (tag === 'caption' || tag === 'thead' || tag === 'tfoot' || tag === 'colgroup') return false;
   }
   if (headerCells > 0) return false;
@@ -44,13 +57,22 @@ export function isLayoutTable(table: Element): boolean {
 
 /** The rows of this table only (not of tables nested in its cells). */
 function* tableRows(table: Element): Generator<Element> {
-  for (let c = table.firstElementChild; c !== null; c = c.nextElementSibling) {
-    const tag = c.localName.toLowerCase();
+  for (const c of children(table)) {
+    const tag = localNameOf(c).toLowerCase();
     if (tag === 'tr') yield c;
     else if (tag === 'thead' || tag === 'tbody' || tag === 'tfoot') {
-      for (let r = c.firstElementChild; r !== null; r = r.nextElementSibling) {
-        if (r.localName.toLowerCase() === 'tr') yield r;
+      for (const r of children(c)) {
+        if (localNameOf(r).toLowerCase() === 'tr') yield r;
       }
     }
+  }
+}
+
+/** The element children of `el`, at most MAX_SIBLINGS of them. */
+function* children(el: Element): Generator<Element> {
+  let c = firstElementChildOf(el);
+  for (let steps = 0; c !== null && steps < MAX_SIBLINGS; steps++) {
+    yield c;
+    c = nextElementSiblingOf(c);
   }
 }

@@ -1,3 +1,4 @@
+import { createElementIn, ownerDocumentOf } from '../dom/access.ts';
 import { readingStats } from '../metadata/reading.ts';
 import type { Article } from '../types.ts';
 import { textOf } from './text.ts';
@@ -8,7 +9,9 @@ import { textOf } from './text.ts';
  * copy of the selected nodes (`Range.cloneContents()` of a range inside the article's content).
  */
 export function excerptOf(article: Article, fragment: DocumentFragment): Article {
-  const box = fragment.ownerDocument.createElement('div');
+  // The selection's document is the page's (the reader's shadow root lives in it): `<img name="createElement">`
+  // there names an element, so the method is taken from the prototype (dom/access.ts).
+  const box = createElementIn(ownerDocumentOf(fragment) as Document, 'div');
   box.append(fragment);
   const text = textOf(box);
   const { words, minutes } = readingStats(text, article.lang);

@@ -1,3 +1,4 @@
+import { boundingRectOf, closestOf } from '../dom/access.ts';
 import type { Segment } from '../segments/index.ts';
 
 export interface Box {
@@ -13,7 +14,7 @@ export function readBoxes(segments: readonly Segment[]): Map<Element, Box> {
   const boxes = new Map<Element, Box>();
   for (const seg of segments) {
     if (boxes.has(seg.block)) continue;
-    const r = seg.block.getBoundingClientRect();
+    const r = boundingRectOf(seg.block);
     boxes.set(seg.block, { left: r.left, width: r.width });
   }
   return boxes;
@@ -62,14 +63,14 @@ export function misaligned(
   for (const seg of segments) {
     const box = boxes.get(seg.block);
     if (seg.context === 'td' && box && box.width > 0 && !isOutside(box)) {
-      const row = seg.block.closest('tr');
+      const row = closestOf(seg.block, 'tr');
       if (row) rows.add(row);
     }
   }
   for (const seg of segments) {
     const box = boxes.get(seg.block);
     if (!box || box.width === 0) continue;
-    const inRow = rows.size > 0 && seg.context === 'td' && rows.has(seg.block.closest('tr') as Element);
+    const inRow = rows.size > 0 && seg.context === 'td' && rows.has(closestOf(seg.block, 'tr') as Element);
     const outside = isOutside(box) && !inRow;
     const narrowFloat = seg.floated && box.width < NARROW_SHARE * column.width;
     if (outside || (narrowFloat && seg.context !== 'figcaption')) out.add(seg.index);

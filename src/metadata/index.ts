@@ -1,4 +1,15 @@
 import { parseUrl } from '../build/urls.ts';
+import {
+  attributeOf,
+  bodyOf,
+  defaultViewOf,
+  documentElementOf,
+  elementsByTagName,
+  querySelectorAllIn,
+  querySelectorIn,
+  textContentOf,
+  titleOf,
+} from '../dom/access.ts';
 import { comparable } from '../dom/chars.ts';
 import type { Article, TextDirection } from '../types.ts';
 import { readLinkedData } from './jsonld.ts';
@@ -10,7 +21,8 @@ export { cleanTitle } from './title.ts';
 /**
  * Page metadata (ALGORITHMS.md step 10): title, byline, date, site name, language and direction, lead image,
  * description, each from the most explicit source first (Open Graph and schema.org, then the markup).
- * Only reads the document; never throws.
+ * Only reads the document, through dom/access.ts (`<img name="title">` makes `document.title` an element);
+ * never throws.
  */
 
 /** The Article fields read from the page itself, plus its own description (the excerpt's first source). */
@@ -101,11 +113,11 @@ function guard<T>(read: () => T, fallback: T): T {
 /** `<meta>` content by property / name / itemprop / http-equiv, lower-cased; the first of each wins. */
 function metaMap(doc: Document): Map<string, string> {
   const map = new Map<string, string>();
-  for (const m of Array.from(doc.getElementsByTagName('meta'))) {
-    const content = m.getAttribute('content');
+  for (const m of Array.from(elementsByTagName(doc, 'meta'))) {
+    const content = attributeOf(m, 'content');
     if (content === null || content.trim() === '') continue;
     for (const attr of ['property', 'name', 'itemprop', 'http-equiv']) {
-      const key = m.getAttribute(attr);
+      const key = attributeOf(m, attr);
       if (!key) continue;
       // `property` may hold several space-separated names (RDFa).
       for (const k of key.toLowerCase().trim().split(/\s+/)) if (!map.has(k)) map.set(k, content);
@@ -138,10 +150,13 @@ function readTitle(
   const fromMeta = usable(meta.get('og:title')) ?? usable(meta.get('twitter:title')) ?? usable(headline);
   if (fromMeta !== null) return fromMeta;
 
-  const docTitle = normalize(doc.querySelector('title')?.textContent ?? doc.title ?? '');
-  const headings = Array.from(doc.getElementsByTagName('h1'))
+  const titleElement = querySelectorIn(doc, 'title');
+  const docTitle = normalize(
+    (titleElement === null ? null : textContentOf(titleElement)) ?? titleOf(doc) ?? '',
+  );
+  const headings = Array.from(elementsByTagName(doc, 'h1'))
     .slice(0, 10)
-    .map((h) => normalize(h.textContent ?? ''))
+    .map((h) => normalize(textContentOf(h) ?? ''))
     .filter((h) => h !== '');
   const h1 = bestHeading(headings, docTitle);
   if (h1 !== null) return h1;
@@ -174,20 +189,23 @@ function readByline(
     () => meta.get('author') ?? null,
     () => ldAuthor,
     () => {
-      const el = doc.querySelector('[itemprop~="author" i]');
+      const el = querySelectorIn(doc, '[itemprop~="author" i]');
       if (el === null) return null;
-      const name = el.querySelector('[itemprop~="name" i]');
+      const name = querySelectorIn(el, '[itemprop~="name" i]');
       return (
-        name?.getAttribute('content') ?? name?.textContent ?? el.getAttribute('content') ?? el.textContent
+        (name === null ? null : (attributeOf(name, 'content') ?? textContentOf(name))) ??
+        attributeOf(el, 'content') ??
+        textContentOf(el)
       );
     },
-    () => doc.querySelector('a[rel~="author" i]')?.textContent ?? null,
     () => {
-      for (const el of Array.from(doc.querySelectorAll('.byline, .author, .byline-name, .author-name')).slice(
-        0,
-        10,
-      )) {
-        const text = el.textContent ?? '';
+      const link = querySelectorIn(doc, 'a[rel~="author" i]');
+      return link === null ? null : textContentOf(link);
+    },
+    () => {
+      const candidates = querySelectorAllIn(doc, '.byline, .author, .byline-name, .author-name');
+      for (const el of Array.from(candidates).slice(0, 10)) {
+        const text = textContentOf(el) ?? '';
         if (normalize(text).length > 0 && normalize(text).length < MAX_BYLINE) return text;
       }
       return null;
@@ -229,9 +247,9 @@ const DATE_META = [
 
 function readDate(doc: Document, meta: Map<string, string>, ldDate: string | null): string | null {
   const fromMeta = meta.get('article:published_time') ?? null;
-  const itemprop = doc.querySelector('[itemprop~="datePublished" i]');
+  const itemprop = querySelectorIn(doc, '[itemprop~="datePublished" i]');
   const fromItemprop = itemprop
-    ? (itemprop.getAttribute('content') ?? itemprop.getAttribute('datetime') ?? itemprop.textContent)
+    ? (attributeOf(itemprop, 'content') ?? attributeOf(itemprop, 'datetime') ?? textContentOf(itemprop))
     : null;
   let raw = first(fromMeta, fromItemprop, ldDate);
   if (raw === null) {
@@ -241,9 +259,10 @@ function readDate(doc: Document, meta: Map<string, string>, ldDate: string | nul
     }
   }
   if (raw === null) {
-    const scope = doc.querySelector('article, [itemprop~="articleBody" i], main') ?? doc;
-    const time = scope.querySelector('time[datetime]') ?? doc.querySelector('time[pubdate], time[datetime]');
-    raw = first(time?.getAttribute('datetime'));
+    const scope = querySelectorIn(doc, 'article, [itemprop~="articleBody" i], main') ?? doc;
+    const time =
+      querySelectorIn(scope, 'time[datetime]') ?? querySelectorIn(doc, 'time[pubdate], time[datetime]');
+    raw = first(time === null ? null : attributeOf(time, 'datetime'));
   }
   return raw === null ? null : isoDate(raw);
 }
@@ -263,9 +282,10 @@ export function isoDate(raw: string): string {
 }
 
 function readLang(doc: Document, meta: Map<string, string>): string | null {
+  const html = documentElementOf(doc);
   const candidates = [
-    doc.documentElement?.getAttribute('lang'),
-    doc.documentElement?.getAttribute('xml:lang'),
+    html === null ? null : attributeOf(html, 'lang'),
+    html === null ? null : attributeOf(html, 'xml:lang'),
     meta.get('content-language')?.split(',')[0],
     meta.get('og:locale'),
   ];
@@ -277,14 +297,15 @@ function readLang(doc: Document, meta: Map<string, string>): string | null {
 }
 
 function readDir(doc: Document, lang: string | null): TextDirection {
-  for (const el of [doc.documentElement, doc.body]) {
-    const dir = el?.getAttribute('dir')?.trim().toLowerCase();
+  const body = bodyOf(doc);
+  for (const el of [documentElementOf(doc), body]) {
+    const dir = el === null ? undefined : attributeOf(el, 'dir')?.trim().toLowerCase();
     if (dir === 'rtl' || dir === 'ltr') return dir;
   }
-  const view = doc.defaultView;
-  if (view && doc.body && typeof view.getComputedStyle === 'function') {
+  const view = defaultViewOf(doc);
+  if (view && body && typeof view.getComputedStyle === 'function') {
     // Only an rtl verdict is telling: ltr is also what a page that never set a direction computes to.
-    if (view.getComputedStyle(doc.body).direction === 'rtl') return 'rtl';
+    if (view.getComputedStyle(body).direction === 'rtl') return 'rtl';
   }
   if (lang !== null) {
     const primary = lang.toLowerCase().split('-')[0] ?? '';

@@ -1,8 +1,10 @@
 /**
  * schema.org JSON-LD (`<script type="application/ld+json">`): what it says about the article. Every block is
  * parsed on its own in try/catch (broken JSON is common); arrays, `@graph`, `@type` arrays, `@id`
- * references and "schema:"/"https://schema.org/" prefixes are all tolerated.
+ * references and "schema:"/"https://schema.org/" prefixes are all tolerated. The document is read through
+ * dom/access.ts.
  */
+import { attributeOf, querySelectorAllIn, textContentOf } from '../dom/access.ts';
 
 export interface LinkedData {
   headline: string | null;
@@ -26,9 +28,9 @@ const MAX_DEPTH = 8;
 
 export function readLinkedData(doc: Document): LinkedData {
   const nodes: JsonObject[] = [];
-  for (const script of Array.from(doc.querySelectorAll('script[type]'))) {
-    if (!/^\s*application\/ld\+json\s*$/i.test(script.getAttribute('type') ?? '')) continue;
-    const raw = (script.textContent ?? '')
+  for (const script of Array.from(querySelectorAllIn(doc, 'script[type]'))) {
+    if (!/^\s*application\/ld\+json\s*$/i.test(attributeOf(script, 'type') ?? '')) continue;
+    const raw = (textContentOf(script) ?? '')
       .replace(/^\s*(<!--|<!\[CDATA\[)/, '')
       .replace(/(-->|\]\]>)\s*$/, '')
       .trim()

@@ -6,18 +6,36 @@
  * frames cannot be read from a page script or a content script, so they stay what they are: opaque boxes.
  *
  * Both walks (segments, build/copy.ts) keep their fast path over firstChild/nextSibling and only take a list
- * from here where the flat tree differs from the DOM.
+ * from here where the flat tree differs from the DOM. Every read goes through dom/access.ts: a form control
+ * named `parentNode` would otherwise send the parent chain back down into the form, without end.
  */
+import {
+  assignedNodesOf,
+  assignedSlotOf,
+  bodyOf,
+  childNodesOf,
+  containsNode,
+  defaultViewOf,
+  frameDocumentOf,
+  hostOf,
+  localNameOf,
+  nodeTypeOf,
+  parentOf,
+  shadowRootOf,
+} from '../dom/access.ts';
+import { MAX_ANCESTORS } from './limits.ts';
 
-/** The children an element renders, when they are not its DOM children; null: walk its DOM children. */
-export function flatChildren(el: Element): readonly Node[] | null {
-  const shadow = el.shadowRoot;
-  if (shadow) return Array.from(shadow.childNodes);
-  const tag = el.localName;
+/**
+ * The children an element renders, when they are not its DOM children; null: walk its DOM children. `tag`:
+ * the element's local name, when the caller has read it already.
+ */
+export function flatChildren(el: Element, tag = localNameOf(el)): readonly Node[] | null {
+  const shadow = shadowRootOf(el);
+  if (shadow) return Array.from(childNodesOf(shadow));
   if (tag === 'slot') {
     // assignedNodes() is empty for a slot outside any shadow tree and for one nothing is assigned to:
     // both render their own children.
-    const assigned = (el as HTMLSlotElement).assignedNodes?.() ?? [];
+    const assigned = assignedNodesOf(el);
     return assigned.length > 0 ? assigned : null;
   }
   if (tag === 'iframe' || tag === 'frame') {
@@ -33,7 +51,8 @@ export function flatChildren(el: Element): readonly Node[] | null {
  */
 export function frameBody(el: Element): HTMLElement | null {
   try {
-    return (el as HTMLIFrameElement).contentDocument?.body ?? null;
+    const doc = frameDocumentOf(el);
+    return doc === null ? null : bodyOf(doc);
   } catch {
     // Some engines throw a SecurityError instead of returning null for a cross-origin frame.
     return null;
@@ -45,14 +64,16 @@ export function frameBody(el: Element): HTMLElement | null {
  * (through `<html>`: `body → html → iframe`). Null at the top, or where the parent is out of reach.
  */
 export function flatParent(node: Node): Node | null {
-  const slot = (node as Element | Text).assignedSlot;
+  const slot = assignedSlotOf(node);
   if (slot) return slot;
-  const parent = node.parentNode;
+  const parent = parentOf(node);
   if (parent === null) return null;
-  if (parent.nodeType === 11) return (parent as ShadowRoot).host ?? null;
-  if (parent.nodeType === 9) {
+  const type = nodeTypeOf(parent);
+  if (type === 11) return hostOf(parent as DocumentFragment);
+  if (type === 9) {
     try {
-      return (parent as Document).defaultView?.frameElement ?? null;
+      // `frameElement` is the window's own property: no named element shadows it.
+      return defaultViewOf(parent as Document)?.frameElement ?? null;
     } catch {
       return null;
     }
@@ -62,15 +83,21 @@ export function flatParent(node: Node): Node | null {
 
 /** Whether `node` is `ancestor` or under it in the flat tree (Node.contains stops at shadow and frame edges). */
 export function flatContains(ancestor: Node, node: Node): boolean {
-  if (ancestor.contains(node)) return true;
-  for (let n: Node | null = flatParent(node); n !== null; n = flatParent(n)) {
+  if (containsNode(ancestor, node)) return true;
+  let n = flatParent(node);
+  for (let steps = 0; n !== null && steps < MAX_ANCESTORS; steps++) {
     if (n === ancestor) return true;
+    n = flatParent(n);
   }
   return false;
 }
 
 /** The nearest flat-tree ancestor that is an element. */
 export function flatParentElement(node: Node): Element | null {
-  for (let n = flatParent(node); n !== null; n = flatParent(n)) if (n.nodeType === 1) return n as Element;
+  let n = flatParent(node);
+  for (let steps = 0; n !== null && steps < MAX_ANCESTORS; steps++) {
+    if (nodeTypeOf(n) === 1) return n as Element;
+    n = flatParent(n);
+  }
   return null;
 }

@@ -1,3 +1,17 @@
+import {
+  attributeOf,
+  boundingRectOf,
+  dataOf,
+  firstChildOf,
+  hasAttribute,
+  hasAttributes,
+  localNameOf,
+  nextSiblingOf,
+  nodeTypeOf,
+  ownerDocumentOf,
+  querySelectorIn,
+  textContentOf,
+} from '../dom/access.ts';
 import { CONTEXT_TAGS, headingLevel, type SegmentContext, SKIP_TAGS } from '../dom/tags.ts';
 import { normalizeSpace, visibleLength } from '../dom/text.ts';
 import { NEWSFEED } from '../fallback/index.ts';
@@ -82,7 +96,7 @@ export interface Walk {
  * Text nodes and comments are not elements, but a page of a million comments or bare text nodes between two
  * tags must still end: they are budgeted at four per element (news pages average 2–3 child nodes per element).
  */
-const NODES_PER_ELEMENT = 4;
+export const NODES_PER_ELEMENT = 4;
 
 interface Frame {
   el: Element;
@@ -163,8 +177,8 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
   // Class and id apart: classes repeat, ids don't, so a combined key missed the cache on every id. The id
   // attribute, not `el.id`: a form with an input named "id" clobbers that property.
   const namesOf = (el: Element): NameVerdict => {
-    const byClass = verdictOf(el.getAttribute('class') ?? '');
-    const id = el.getAttribute('id') ?? '';
+    const byClass = verdictOf(attributeOf(el, 'class') ?? '');
+    const id = attributeOf(el, 'id') ?? '';
     const byId = HEADING_SLUG.test(id) ? 0 : verdictOf(id);
     // Strong only unmixed across the two as within each (names.ts): `id="comment-title"
     // class="user-post-title"` is a heading to keep (pixnet's comments heading).
@@ -176,7 +190,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
 
   let bodyChars = -1;
   const pageChars = (): number => {
-    if (bodyChars < 0) bodyChars = (root.textContent ?? '').length;
+    if (bodyChars < 0) bodyChars = (textContentOf(root) ?? '').length;
     return bodyChars;
   };
 
@@ -192,13 +206,13 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     hrPending = false;
   };
 
-  const rootStyle = styles.read(root, null, root.hasAttributes());
+  const rootStyle = styles.read(root, null, hasAttributes(root));
   if (rootStyle.hidden) return { segments, hidden, elements: 1, truncated: false, cap, depth };
   const rootList = flatChildren(root);
   const stack: Frame[] = [
     {
       el: root,
-      next: rootList === null ? root.firstChild : null,
+      next: rootList === null ? firstChildOf(root) : null,
       list: rootList,
       at: 0,
       styles,
@@ -222,14 +236,15 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       if (top.isBlock) close();
       continue;
     }
-    if (top.list === null) top.next = node.nextSibling;
+    if (top.list === null) top.next = nextSiblingOf(node);
 
-    if (node.nodeType !== 1 && ++otherNodes > maxOtherNodes) {
+    const type = nodeTypeOf(node);
+    if (type !== 1 && ++otherNodes > maxOtherNodes) {
       cap = 'elements';
       break;
     }
-    if (node.nodeType === 3) {
-      const data = (node as Text).data;
+    if (type === 3) {
+      const data = dataOf(node as Text);
       const chars = visibleLength(data);
       if (chars === 0) {
         if (current !== null) current.raw += ' ';
@@ -243,14 +258,14 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       if (top.link) current.linkChars += chars;
       continue;
     }
-    if (node.nodeType !== 1) continue;
+    if (type !== 1) continue;
 
     const el = node as Element;
     if (++elements > maxElements) {
       cap = 'elements';
       break;
     }
-    const tag = el.localName;
+    const tag = localNameOf(el);
     // A same-origin frame's body is walked in its place, styled by its own document (flat.ts).
     const frameDoc = tag === 'iframe' || tag === 'frame' ? readableFrame(el, top) : null;
     if (frameDoc === null && SKIP_TAGS.has(tag)) {
@@ -270,11 +285,11 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       // Not through styles.read: a 1-px rule is a zero-height box with overflow:hidden (Chromium's UA
       // style), which the visibility test takes for a hiding trick.
       close();
-      if (!el.hasAttribute('hidden')) hrPending = true;
+      if (!hasAttribute(el, 'hidden')) hrPending = true;
       continue;
     }
     // Most elements carry no attribute at all: one call answers for the attribute reads here and in read().
-    const attributed = el.hasAttributes();
+    const attributed = hasAttributes(el);
     const style = top.styles.read(el, top.style, attributed);
     if (style.hidden) {
       hidden.add(el);
@@ -297,10 +312,10 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       level === 0 &&
       (COLLAPSED_TAGS.has(tag) ||
         (attributed &&
-          ((verdict === -2 && el.querySelector(ARTICLE_MARKUP) === null) ||
-            el.getAttribute('role') === 'navigation')))
+          ((verdict === -2 && querySelectorIn(el, ARTICLE_MARKUP) === null) ||
+            attributeOf(el, 'role') === 'navigation')))
     ) {
-      const text = el.textContent ?? '';
+      const text = textContentOf(el) ?? '';
       // Raw lengths for the share (whitespace counts on both sides); visible characters for the cost.
       if (text.length <= COLLAPSE_SHARE * pageChars()) {
         const chars = visibleLength(text);
@@ -318,17 +333,17 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     // opening a paragraph, readability-test-pages' mathjax formulas classed `CtxtMenu_Attached`) would
     // otherwise flag the whole paragraph its text starts.
     if (verdict !== 0 && isBlock) flagged = verdict < 0 ? el : null;
-    const list = flatChildren(el);
+    const list = flatChildren(el, tag);
     stack.push({
       el,
-      next: list === null ? el.firstChild : null,
+      next: list === null ? firstChildOf(el) : null,
       list,
       at: 0,
       styles: frameDoc === null ? top.styles : frameStyles(frameDoc),
       style,
       block: isBlock ? el : top.block,
       isBlock,
-      link: top.link || (tag === 'a' && el.hasAttribute('href')),
+      link: top.link || (tag === 'a' && hasAttribute(el, 'href')),
       heading: level || top.heading,
       context: CONTEXT_TAGS[tag] ?? top.context,
       flagged,
@@ -347,14 +362,14 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     // Ad slots and widgets are same-origin frames too (about:blank frames a script writes into): only a frame
     // with an article's worth of text (NewsFeed's C_Σ) is read in place, the rest stay opaque, as all frames
     // were before. A frameset has no text of its own: its frames are judged in turn.
-    if (body.localName === 'body' && visibleLength(body.textContent ?? '') < NEWSFEED.minArticleChars)
+    if (localNameOf(body) === 'body' && visibleLength(textContentOf(body) ?? '') < NEWSFEED.minArticleChars)
       return null;
     // Tracking frames are 0×0 or 1×1; a frame's box is read only here, frames are few.
     if (parent.styles.styled) {
-      const box = el.getBoundingClientRect();
+      const box = boundingRectOf(el);
       if (box.width <= 1 || box.height <= 1) return null;
     }
-    return body.ownerDocument;
+    return ownerDocumentOf(body);
   }
 
   function frameStyles(doc: Document): StyleSource {
@@ -372,9 +387,9 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
  * `itemprop="articleBody"` in `id="gigya-share-btns-2_gig_containerParent"`.
  */
 function isArticleLandmark(el: Element): boolean {
-  const role = el.getAttribute('role');
+  const role = attributeOf(el, 'role');
   if (role === 'main' || role === 'article') return true;
-  return /\barticleBody\b/i.test(el.getAttribute('itemprop') ?? '');
+  return /\barticleBody\b/i.test(attributeOf(el, 'itemprop') ?? '');
 }
 
 function addRun(

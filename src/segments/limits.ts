@@ -9,3 +9,16 @@
  * page is far shallower), only generated or hostile pages.
  */
 export const MAX_OUTPUT_DEPTH = 512;
+
+/**
+ * MAX_ANCESTORS, MAX_SIBLINGS: how many steps an upward walk (a parent chain: flat.ts, the run's common
+ * ancestor, the copy's holders, footnote targets) or a sideways scan outside the budgeted walks (a picture's
+ * sources, a table's rows and cells, a formula's children) may take from one node. Reads go through
+ * dom/access.ts, so a chain ends at the document and a row of siblings at its last child; the bound is there so
+ * that a bug, or a read a page still managed to redirect, costs a wrong answer instead of a hung tab. It is
+ * four times the segment walk's default element cap (25,000, extract.ts), the 100,000 other nodes that walk
+ * budgets: the walk never reads deeper than its element cap, so no chain it can reach is longer, and the
+ * robustness specs' deepest pages (5,000 levels built by script) stay far inside it.
+ */
+export const MAX_ANCESTORS = 100_000;
+export const MAX_SIBLINGS = 100_000;

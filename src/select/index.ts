@@ -1,8 +1,20 @@
+import {
+  attributeOf,
+  closestOf,
+  containsNode,
+  documentPosition,
+  localNameOf,
+  ownerDocumentOf,
+  parentElementOf,
+  querySelectorAllIn,
+  rootNodeOf,
+} from '../dom/access.ts';
 import { trimToLettersAndDigits } from '../dom/chars.ts';
 import { maximalRuns, type Run } from '../mss/index.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from '../score/index.ts';
 import { isStrongNegative } from '../score/names.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
+import { MAX_ANCESTORS } from '../segments/limits.ts';
 
 /** Scored view of the segments: what the run selection and the in-run clean-up read. */
 export interface Scored {
@@ -55,9 +67,9 @@ export function scoreSegments(segments: readonly Segment[], style: PageStyle): S
 
 /** Landmarks and strong names stay boilerplate even around most of the prose (a long comment thread). */
 function strongBoilerplate(el: Element): boolean {
-  const tag = el.localName;
+  const tag = localNameOf(el);
   if (tag === 'aside' || tag === 'footer') return true;
-  return isStrongNegative(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`);
+  return isStrongNegative(`${attributeOf(el, 'class') ?? ''} ${attributeOf(el, 'id') ?? ''}`);
 }
 
 /**
@@ -307,13 +319,12 @@ export function keepInRun(
 /** The outermost list a list item belongs to: nested sub-lists are points of the same list. */
 function outerList(el: Element): Element | null {
   let list: Element | null = null;
-  for (
-    let e: Element | null = el.closest('ul, ol');
-    e !== null;
-    e = e.parentElement?.closest('ul, ol') ?? null
-  ) {
+  let e = closestOf(el, 'ul, ol');
+  for (let steps = 0; e !== null && steps < MAX_ANCESTORS; steps++) {
     list = e;
-    if (e.parentElement?.closest('li') == null) break;
+    const parent = parentElementOf(e);
+    if (parent === null || closestOf(parent, 'li') === null) break;
+    e = closestOf(parent, 'ul, ol');
   }
   return list;
 }
@@ -393,33 +404,36 @@ export function notesAfter(run: Run, scored: Scored): number[] {
   // saved pages spell their own address out (wikipedia-4: `href="https://en.wikipedia.org/wiki/…#cite_note-2"`),
   // and a fragment only counts where an element past the run carries it as its id.
   const targets = new Set<string>();
-  const doc = start.ownerDocument;
-  const links = doc.querySelectorAll('a[href*="#"]');
+  const doc = ownerDocumentOf(start);
+  if (doc === null) return [];
+  const links = querySelectorAllIn(doc, 'a[href*="#"]');
   const afterStart = (a: Element): boolean =>
-    start.contains(a) || (start.compareDocumentPosition(a) & FOLLOWING) !== 0;
+    containsNode(start, a) || (documentPosition(start, a) & FOLLOWING) !== 0;
   const pastEnd = (a: Element): boolean =>
-    !end.contains(a) && (end.compareDocumentPosition(a) & PRECEDING) === 0;
+    !containsNode(end, a) && (documentPosition(end, a) & PRECEDING) === 0;
   // The list is in document order, so the links in the run are one slice of it, found by binary search:
   // testing every link cost 5% of extract() on readability-test-pages' wikipedia-2 (3,000 citation links,
   // two tree walks each). Blocks in a shadow tree or frame have no order with the document's links: every
   // link is tested there.
-  const ordered = start.getRootNode() === doc && end.getRootNode() === doc;
+  const ordered = rootNodeOf(start) === doc && rootNodeOf(end) === doc;
   const from = ordered ? firstWhere(links, afterStart) : 0;
   const to = ordered ? firstWhere(links, pastEnd) : links.length;
   for (let i = from; i < to; i++) {
     const a = links[i] as Element;
     if (!ordered && (!afterStart(a) || pastEnd(a))) continue;
-    const href = a.getAttribute('href') ?? '';
+    const href = attributeOf(a, 'href') ?? '';
     const id = href.slice(href.indexOf('#') + 1);
     if (id !== '') targets.add(id);
   }
   const out: number[] = [];
   if (targets.size === 0) return out;
   const isNote = (el: Element): boolean => {
-    for (let e: Element | null = el; e !== null; e = e.parentElement) {
-      if (e === end || e.contains(end)) return false;
-      const id = e.getAttribute('id');
+    let e: Element | null = el;
+    for (let steps = 0; e !== null && steps < MAX_ANCESTORS; steps++) {
+      if (e === end || containsNode(e, end)) return false;
+      const id = attributeOf(e, 'id');
       if (id && targets.has(id)) return true;
+      e = parentElementOf(e);
     }
     return false;
   };

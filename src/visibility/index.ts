@@ -1,3 +1,13 @@
+import {
+  attributeOf,
+  boundingRectOf,
+  defaultViewOf,
+  documentElementOf,
+  hasAttribute,
+  localNameOf,
+  namespaceOf,
+  scrollWidthOf,
+} from '../dom/access.ts';
 import { DEFAULT_BLOCK_TAGS } from '../dom/tags.ts';
 
 /**
@@ -61,12 +71,14 @@ const MATHML = 'http://www.w3.org/1998/Math/MathML';
 const OFFSCREEN_PX = 500;
 
 export function styleSource(doc: Document): StyleSource {
-  const view = doc.defaultView;
-  if (view && typeof view.getComputedStyle === 'function' && doc.documentElement) {
+  const view = defaultViewOf(doc);
+  const html = documentElementOf(doc);
+  // getComputedStyle is the window's own property: no named element shadows it.
+  if (view && typeof view.getComputedStyle === 'function' && html) {
     try {
       // A detached or frameless document can have a view whose computed style is empty.
-      const probe = view.getComputedStyle(doc.documentElement);
-      if (probe.display !== '') return computedSource(view, doc);
+      const probe = view.getComputedStyle(html);
+      if (probe.display !== '') return computedSource(view, html);
     } catch {
       // fall through to the unstyled source
     }
@@ -74,10 +86,10 @@ export function styleSource(doc: Document): StyleSource {
   return unstyledSource();
 }
 
-function computedSource(view: Window, doc: Document): StyleSource {
+function computedSource(view: Window, html: Element): StyleSource {
   const scrollX = view.scrollX || 0;
   const scrollY = view.scrollY || 0;
-  const pageWidth = Math.max(doc.documentElement.scrollWidth, view.innerWidth || 0);
+  const pageWidth = Math.max(scrollWidthOf(html), view.innerWidth || 0);
   return {
     styled: true,
     read(el, _parent, attributed) {
@@ -104,7 +116,7 @@ function computedSource(view: Window, doc: Document): StyleSource {
       // Image replacement hides text with a huge negative indent inside an overflow-clipping box.
       if (clipsOverflow && Number.parseFloat(cs.textIndent) < -OFFSCREEN_PX) return HIDDEN;
       if (positioned || clipsOverflow) {
-        const box = el.getBoundingClientRect();
+        const box = boundingRectOf(el);
         if (clipsOverflow && (box.width <= 1 || box.height <= 1)) return HIDDEN;
         if (positioned || position === 'relative') {
           const left = box.left + (position === 'fixed' ? 0 : scrollX);
@@ -117,7 +129,8 @@ function computedSource(view: Window, doc: Document): StyleSource {
       }
       // Inside a formula every MathML element has a `math` display (Chromium gives `<mi>` "block math"): the
       // formula is one piece of its sentence, and only a display-math root starts a block.
-      const inline = INLINE_DISPLAYS.has(display) || (el.namespaceURI === MATHML && el.localName !== 'math');
+      const inline =
+        INLINE_DISPLAYS.has(display) || (namespaceOf(el) === MATHML && localNameOf(el) !== 'math');
       return computed(cs, inline, !inline);
     },
   };
@@ -135,9 +148,9 @@ function unstyledSource(): StyleSource {
     styled: false,
     read(el, parent, attributed) {
       if (attributed && attributeHidden(el)) return HIDDEN;
-      const inlineStyle = attributed ? el.getAttribute('style') : null;
+      const inlineStyle = attributed ? attributeOf(el, 'style') : null;
       if (inlineStyle && /(display\s*:\s*none|visibility\s*:\s*hidden)/i.test(inlineStyle)) return HIDDEN;
-      const inline = !DEFAULT_BLOCK_TAGS.has(el.localName);
+      const inline = !DEFAULT_BLOCK_TAGS.has(localNameOf(el));
       return {
         hidden: false,
         inline,
@@ -152,7 +165,7 @@ function unstyledSource(): StyleSource {
 }
 
 function attributeHidden(el: Element): boolean {
-  return el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true';
+  return hasAttribute(el, 'hidden') || attributeOf(el, 'aria-hidden') === 'true';
 }
 
 /**
