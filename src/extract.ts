@@ -1,4 +1,12 @@
 import { buildContent } from './build/index.ts';
+import {
+  baseUriOf,
+  bodyOf,
+  containsNode,
+  documentElementOf,
+  querySelectorAllIn,
+  urlOf,
+} from './dom/access.ts';
 import { visibleLength } from './dom/text.ts';
 import { NEWSFEED, newsFeedFallback } from './fallback/index.ts';
 import { misaligned, readBoxes } from './geometry/index.ts';
@@ -6,8 +14,8 @@ import { readingStats, readMetadata } from './metadata/index.ts';
 import type { Run } from './mss/index.ts';
 import { pageStyle } from './score/index.ts';
 import { flatContains, flatParentElement } from './segments/flat.ts';
-import { type Segment, walkSegments } from './segments/index.ts';
-import { MAX_OUTPUT_DEPTH } from './segments/limits.ts';
+import { NODES_PER_ELEMENT, type Segment, walkSegments } from './segments/index.ts';
+import { MAX_ANCESTORS, MAX_OUTPUT_DEPTH } from './segments/limits.ts';
 import {
   bestRun,
   firstCommentsHeading,
@@ -19,7 +27,7 @@ import {
   type Scored,
   scoreSegments,
 } from './select/index.ts';
-import type { Article, Cap, Diagnostics, ExtractMethod, ExtractOptions } from './types.ts';
+import type { Article, Cap, Diagnostics, Extracted, ExtractMethod, ExtractOptions } from './types.ts';
 import { styleSource } from './visibility/index.ts';
 
 /**
@@ -61,6 +69,14 @@ interface Body {
  * Returns null when the page has no article, unless options.force asks for a best effort.
  */
 export function extract(doc: Document, options: ExtractOptions = {}): Article | null {
+  return extractWithBody(doc, options)?.article ?? null;
+}
+
+/**
+ * `extract`, and the article's body as the copy built it: nodes in an inert document (nothing there loads or
+ * runs), which the reader inserts through build/present.ts instead of parsing `content` again.
+ */
+export function extractWithBody(doc: Document, options: ExtractOptions = {}): Extracted | null {
   try {
     return run(doc, options);
   } catch (error) {
@@ -75,7 +91,7 @@ export function extract(doc: Document, options: ExtractOptions = {}): Article | 
   }
 }
 
-function run(doc: Document, options: ExtractOptions): Article | null {
+function run(doc: Document, options: ExtractOptions): Extracted | null {
   const now = options.now ?? (() => (typeof performance === 'undefined' ? Date.now() : performance.now()));
   const t0 = now();
   const timings: Record<string, number> = {};
@@ -85,10 +101,12 @@ function run(doc: Document, options: ExtractOptions): Article | null {
     return t;
   };
 
-  const body = doc.body ?? doc.documentElement;
+  // Through dom/access.ts, as every read of the page: `<img name="body">` would otherwise be the body.
+  const body = bodyOf(doc) ?? documentElementOf(doc);
   if (!body) return null;
   const styles = styleSource(doc);
-  const walk = walkSegments(body, styles, options.maxElements ?? DEFAULT_MAX_ELEMENTS);
+  const maxElements = options.maxElements ?? DEFAULT_MAX_ELEMENTS;
+  const walk = walkSegments(body, styles, maxElements);
   let t = lap('segments', t0);
   const isHidden = (el: Element): boolean => walk.hidden.has(el);
 
@@ -111,11 +129,15 @@ function run(doc: Document, options: ExtractOptions): Article | null {
   if (picked === null) return null;
   t = lap('fallback', t);
 
-  const baseUrl = doc.baseURI || doc.URL || '';
+  // Strings read through the prototype (dom/access.ts): `<img name="URL">` makes `document.URL` an element.
+  const url = urlOf(doc);
+  const baseUrl = baseUriOf(doc) || url || '';
   const meta = readMetadata(doc, baseUrl);
   t = lap('metadata', t);
+  // The copy reads no more of the page than the walk could: elements and other nodes alike.
+  const maxNodes = (1 + NODES_PER_ELEMENT) * maxElements;
   const build = (b: Body) =>
-    buildContent({ root: b.root, keep: b.keep, isHidden, baseUrl, title: meta.title });
+    buildContent({ root: b.root, keep: b.keep, isHidden, baseUrl, maxNodes, title: meta.title });
   let built = build(picked);
   // NewsFeed counts characters its own way; when its block builds to less than C_Σ, the short run it
   // replaced is still the better answer (trafilatura-dev: a 320-character interview teaser page).
@@ -127,7 +149,7 @@ function run(doc: Document, options: ExtractOptions): Article | null {
   // A stub (a paywall teaser, a video caption) is not an article. The fallback keeps NewsFeed's own C_Σ; a
   // chosen run may be shorter (trafilatura-dev has real articles of 300 characters).
   const minChars = picked.method === 'fallback' ? MIN_ARTICLE_CHARS : MIN_RUN_CHARS;
-  if (built.text.trim() === '') return null;
+  if (built.text.trim() === '' || built.body === null) return null;
   if (!options.force && !wholePage && visibleLength(built.text) < minChars) return null;
 
   const diagnostics: Diagnostics = {
@@ -143,14 +165,14 @@ function run(doc: Document, options: ExtractOptions): Article | null {
   const reading = readingStats(built.text, meta.lang);
   lap('reading', t);
   timings.total = now() - t0;
-  return {
+  const article: Article = {
     title: meta.title,
     byline: meta.byline,
     siteName: meta.siteName,
     published: meta.published,
     lang: meta.lang,
     dir: meta.dir,
-    url: doc.URL || baseUrl,
+    url: url || baseUrl,
     leadImage: meta.leadImage ?? built.images[0] ?? null,
     excerpt: meta.description ?? excerptOf(built.text),
     content: built.html,
@@ -159,17 +181,18 @@ function run(doc: Document, options: ExtractOptions): Article | null {
     readingMinutes: reading.minutes,
     diagnostics,
   };
+  return { article, body: built.body };
 }
 
 /** schema.org `articleBody` first (NewsFeed), but only its visible text counts: the first match can be a hidden copy. */
 function fromArticleBody(doc: Document, scored: Scored, styled: boolean): Body | null {
   let best: { el: Element; chars: number; first: number; last: number } | null = null;
-  for (const el of Array.from(doc.querySelectorAll('[itemprop~="articleBody" i]'))) {
+  for (const el of Array.from(querySelectorAllIn(doc, '[itemprop~="articleBody" i]'))) {
     let chars = 0;
     let first = -1;
     let last = -1;
     for (const s of scored.segments) {
-      if (!el.contains(s.block)) continue;
+      if (!containsNode(el, s.block)) continue;
       chars += s.length;
       if (first < 0) first = s.index;
       last = s.index;
@@ -196,8 +219,8 @@ function fromArticleBody(doc: Document, scored: Scored, styled: boolean): Body |
     if (
       flagged &&
       flagged !== best.el &&
-      best.el.contains(flagged) &&
-      !flagged.contains(openingBlock ?? null)
+      containsNode(best.el, flagged) &&
+      !containsNode(flagged, openingBlock ?? null)
     )
       drop.add(i);
   }
@@ -288,12 +311,16 @@ function textNodes(segments: readonly Segment[]): Set<Text> {
   return out;
 }
 
-/** The deepest element containing every kept segment's block, in the flat tree (shadow roots, frames). */
+/**
+ * The deepest element containing every kept segment's block, in the flat tree (shadow roots, frames). The
+ * root only climbs, so its steps are bounded over the whole call, not per segment.
+ */
 function commonAncestor(segments: readonly Segment[]): Element {
   const first = segments[0] as Segment;
   let root: Element = first.block;
+  let climbed = 0;
   for (const s of segments) {
-    while (!flatContains(root, s.block)) {
+    while (!flatContains(root, s.block) && climbed++ < MAX_ANCESTORS) {
       const parent = flatParentElement(root);
       if (parent === null) break;
       root = parent;

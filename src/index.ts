@@ -1,22 +1,29 @@
 /**
  * Lectern's extractor: the public surface. Pure TypeScript over the DOM, no extension API (STYLE.md).
- * extract(document) → Article | null; toText / toMarkdown / toHtml turn an Article into clipboard text,
- * toHtmlDocument into a saved page; `excerptOf` makes an Article of the part of one a person selected.
+ * extract(document) → Article | null (extractWithBody adds the body as nodes, which presentBody prepares for
+ * the reader); toText / toMarkdown / toHtml turn an Article into clipboard text, toHtmlDocument into a saved
+ * page; `excerptOf` makes an Article of the part of one a person selected. A caller that must stay small (the
+ * content script) imports the module it needs, not this index: the exporters carry turndown and DOMPurify.
  */
+export { type PresentOptions, presentBody } from './build/present.ts';
 export { sanitizeFragment, sanitizeHtml } from './build/sanitize.ts';
 export {
   excerptOf,
   type HtmlDocumentOptions,
+  type ImageSource,
+  imageSources,
+  type SavedImages,
   toHtml,
   toHtmlDocument,
   toMarkdown,
   toText,
 } from './export/index.ts';
-export { extract } from './extract.ts';
+export { extract, extractWithBody } from './extract.ts';
 export type {
   Article,
   Diagnostics,
   ExportOptions,
+  Extracted,
   ExtractMethod,
   ExtractOptions,
   TextDirection,

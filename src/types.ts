@@ -34,6 +34,13 @@ export interface Article {
   diagnostics: Diagnostics;
 }
 
+/** An Article and its body as nodes (`extractWithBody`): for the reader, which inserts them in its own tree. */
+export interface Extracted {
+  article: Article;
+  /** `article.content` as the copy built it, in an inert document (no browsing context: nothing loads). */
+  body: Element;
+}
+
 export interface Diagnostics {
   method: ExtractMethod;
   /** Whether computed styles were available (a rendered document) or the extractor ran on bare markup. */

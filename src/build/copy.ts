@@ -1,11 +1,26 @@
+import {
+  attributeOf,
+  dataOf,
+  documentPosition,
+  elementsByTagName,
+  firstChildOf,
+  hasAttribute,
+  localNameOf,
+  namespaceOf,
+  nextElementSiblingOf,
+  nextSiblingOf,
+  nodeTypeOf,
+  parentElementOf,
+  textContentOf,
+} from '../dom/access.ts';
+import { parseUnrendered } from '../dom/parse.ts';
 import { collapseHtmlSpace } from '../dom/text.ts';
 import { nameVerdict } from '../score/names.ts';
 import { flatChildren, flatParent, frameBody } from '../segments/flat.ts';
-import { MAX_OUTPUT_DEPTH } from '../segments/limits.ts';
+import { MAX_ANCESTORS, MAX_OUTPUT_DEPTH } from '../segments/limits.ts';
 import { codeLanguage, copyAttributes, direction } from './attributes.ts';
 import { imageSource, isPixel } from './images.ts';
 import { copyMath, MATHML_NS, renderedMath } from './math.ts';
-import { sanitizeFragment } from './sanitize.ts';
 import { isLayoutTable } from './tables.ts';
 import { BLOCK_TAGS, DROP_TAGS, FORM_TAGS, INLINE_TAGS, RENAME, WRAPPER_BLOCKS } from './tags.ts';
 import { safeHref } from './urls.ts';
@@ -14,7 +29,8 @@ import { safeHref } from './urls.ts';
  * The copy walk of ALGORITHMS.md step 9: one pass over the page subtree, in document order, with an
  * explicit stack (pages nest 5,000 deep), writing into an inert document. Elements on the allow-list are
  * re-created with allow-listed attributes; other elements are unwrapped (children kept) or dropped with
- * their subtree. The page is only read.
+ * their subtree. The page is only read, and only through dom/access.ts (a form control named `nextSibling`
+ * must not end the walk early); the copy is written directly, into a document no page markup names.
  */
 
 export interface CopyInput {
@@ -22,6 +38,13 @@ export interface CopyInput {
   keep: ReadonlySet<Text> | null;
   isHidden: (el: Element) => boolean;
   baseUrl: string;
+  /**
+   * The most page nodes the walk reads: extract.ts gives the segment walk's own budget. The copy reads part of
+   * what that walk read (hidden and skipped subtrees are left out by both), so this binds only where the walk
+   * was capped too (diagnostics.capped says so); otherwise it is the bound that ends the walk even if a read
+   * went wrong.
+   */
+  maxNodes: number;
 }
 
 export interface Copied {
@@ -80,7 +103,7 @@ interface Frame {
 type Verdict = 'accept' | 'tentative' | 'reject';
 
 export function copyContent(input: CopyInput, doc: Document): Copied {
-  const { root, keep, isHidden, baseUrl } = input;
+  const { root, keep, isHidden, baseUrl, maxNodes } = input;
   const container = doc.createElement('div');
   const automatic = new Set<Element>();
   const openAuto = new Map<Element, Element>();
@@ -111,20 +134,23 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
   const first = visit(root, base);
   if (first !== null) stack.push(first);
 
+  // Nodes read; past maxNodes every open frame is closed in turn (its exit still applies) and the walk ends.
+  let nodes = 0;
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as Frame;
     const node = top.list === null ? top.next : (top.list[top.index++] ?? null);
-    if (node === null) {
+    if (node === null || nodes++ >= maxNodes) {
       stack.pop();
       leave(top);
       continue;
     }
-    if (top.list === null) top.next = node.nextSibling;
-    if (node.nodeType === 3 || node.nodeType === 4) {
+    if (top.list === null) top.next = nextSiblingOf(node);
+    const type = nodeTypeOf(node);
+    if (type === 3 || type === 4) {
       text(node as Text, top.ctx);
       continue;
     }
-    if (node.nodeType !== 1) continue;
+    if (type !== 1) continue;
     if (keep !== null && passedLast && !trailing) {
       // Past the last chosen text and the media right after it: the rest of the walk is not the article.
       top.next = null;
@@ -138,7 +164,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
   return { container, automatic };
 
   function text(node: Text, ctx: Ctx): void {
-    const data = node.data;
+    const data = dataOf(node);
     if (data === '') return;
     if (keep !== null && !keep.has(node) && !ctx.caption) {
       if (!/[^ \t\n\r\f]/.test(data)) {
@@ -180,8 +206,8 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
   }
 
   function visit(el: Element, ctx: Ctx): Frame | null {
-    const localName = el.localName.toLowerCase();
-    const ns = el.namespaceURI;
+    const localName = localNameOf(el).toLowerCase();
+    const ns = namespaceOf(el);
     if (ns === SVG_NS) return null;
     if (ns === MATHML_NS) {
       if (localName === 'math') placeMath(el, el, ctx);
@@ -195,7 +221,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
       return wrapper(el, ctx);
     if (DROP_TAGS.has(localName)) return null;
     if (FORM_TAGS.has(localName) && !holdsArticle(el)) return null;
-    if (el.hasAttribute('hidden') || isHidden(el)) return null;
+    if (hasAttribute(el, 'hidden') || isHidden(el)) return null;
     if (localName === 'span' || localName === 'mjx-container') {
       const rendered = renderedMath(el, localName);
       if (rendered !== null) {
@@ -211,7 +237,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
         placeImage(el, null, inner);
         return null;
       case 'picture':
-        placeImage(el.getElementsByTagName('img')[0] ?? null, el, inner);
+        placeImage(elementsByTagName(el, 'img')[0] ?? null, el, inner);
         return null;
       case 'br':
         placeBreak(inner);
@@ -220,7 +246,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
         if (inner.mode === 'flow') appendBlock(inner, doc.createElement('hr'));
         return null;
       case 'a': {
-        const href = inner.link ? null : safeHref(el.getAttribute('href') ?? '', baseUrl);
+        const href = inner.link ? null : safeHref(attributeOf(el, 'href') ?? '', baseUrl);
         if (href === null) return transparent(el, inner);
         const a = doc.createElement('a');
         a.setAttribute('href', href);
@@ -241,13 +267,13 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
   /** A form that holds chosen text, or (choosing everything) holds more than a signup box's worth of text. */
   function holdsArticle(el: Element): boolean {
     if (keep !== null) return holders.has(el);
-    return (el.textContent ?? '').trim().length >= FORM_TEXT;
+    return (textContentOf(el) ?? '').trim().length >= FORM_TEXT;
   }
 
   function isBoiler(el: Element, tag: string): boolean {
     if (keep === null || holders.has(el)) return false;
     if (tag === 'aside' || tag === 'footer') return true;
-    const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`.trim();
+    const names = `${attributeOf(el, 'class') ?? ''} ${attributeOf(el, 'id') ?? ''}`.trim();
     return names !== '' && nameVerdict(names) < 0;
   }
 
@@ -267,7 +293,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
           ctx: {
             ...ctx,
             autoP: ctx.out.localName !== 'figure',
-            inherit: el.hasAttribute('dir') || el.hasAttribute('lang') ? el : ctx.inherit,
+            inherit: hasAttribute(el, 'dir') || hasAttribute(el, 'lang') ? el : ctx.inherit,
           },
           exit: 'close-paragraph',
           at: ctx.out,
@@ -306,7 +332,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
     copyAttributes(src, out, tag);
     inheritDirection(out, ctx);
     if (tag === 'pre' && !out.hasAttribute('class')) {
-      const language = codeLanguage(src.parentElement);
+      const language = codeLanguage(parentElementOf(src));
       if (language !== null) out.setAttribute('class', `language-${language}`);
     }
     if (!appendBlock(ctx, out)) return wrapper(src, ctx);
@@ -528,15 +554,16 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
 
   /**
    * Lazy loaders that need JavaScript leave the real `<img>` in a `<noscript>` beside the placeholder. In a
-   * page with scripting on, noscript content is raw text from the page: only the sanitizer parses it (an inert
-   * DOMParser document, nothing loads), and only an image's URL is taken from what it keeps.
+   * page with scripting on, noscript content is raw text from the page: it is parsed into a document without a
+   * browsing context (nothing there loads or runs), and only an image's URL is taken from it, through the same
+   * checks as any image's (imageSource). No node of it reaches the article.
    */
   function noscriptImage(img: Element): string | null {
-    const next = img.nextElementSibling;
-    if (next === null || next.localName.toLowerCase() !== 'noscript') return null;
-    const raw = next.textContent ?? '';
+    const next = nextElementSiblingOf(img);
+    if (next === null || localNameOf(next).toLowerCase() !== 'noscript') return null;
+    const raw = textContentOf(next) ?? '';
     if (!/<img/i.test(raw)) return null;
-    const found = sanitizeFragment(raw, img.ownerDocument).querySelector('img');
+    const found = parseUnrendered(raw)?.querySelector('img') ?? null;
     return found === null ? null : imageSource(found, null, baseUrl);
   }
 
@@ -580,7 +607,7 @@ function holdersOf(keep: ReadonlySet<Text>, root: Element): Set<Node> {
     // Flat-tree parents: chosen text in a shadow tree or a frame is held by the host or frame around it.
     let n: Node | null = flatParent(t);
     let reached = false;
-    while (n !== null) {
+    for (let steps = 0; n !== null && steps < MAX_ANCESTORS; steps++) {
       if (holders.has(n) || n === root) {
         reached = true;
         break;
@@ -598,7 +625,7 @@ function holdersOf(keep: ReadonlySet<Text>, root: Element): Set<Node> {
 /** The children of `el` as rendered, for a Frame. */
 function childrenOf(el: Element): Pick<Frame, 'next' | 'list' | 'index'> {
   const list = flatChildren(el);
-  return { next: list === null ? el.firstChild : null, list, index: 0 };
+  return { next: list === null ? firstChildOf(el) : null, list, index: 0 };
 }
 
 /** The chosen text node that comes last in rendering order, among those under the root. */
@@ -614,7 +641,7 @@ function lastInOrder(keep: ReadonlySet<Text>, holders: Set<Node>): Text | null {
     // DOCUMENT_POSITION_DISCONNECTED = 1, FOLLOWING = 4 (literals: no global Node needed, any realm). Nodes
     // in different trees (a shadow tree, a frame) have no document order: the keep set is filled in the
     // segment walk's order, which is the flat tree's, so the later one in the set comes later.
-    const position = last.compareDocumentPosition(t);
+    const position = documentPosition(last, t);
     if (position & 1 || position & 4) last = t;
   }
   return last;

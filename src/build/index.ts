@@ -1,3 +1,10 @@
+import {
+  contentTypeOf,
+  createElementIn,
+  createHtmlDocument,
+  implementationOf,
+  ownerDocumentOf,
+} from '../dom/access.ts';
 import { textOf } from '../export/text.ts';
 import { copyContent } from './copy.ts';
 import { tidy } from './tidy.ts';
@@ -16,6 +23,8 @@ export interface BuildInput {
   isHidden: (el: Element) => boolean;
   /** For absolute href/src. */
   baseUrl: string;
+  /** The most page nodes the copy may read (see CopyInput). */
+  maxNodes: number;
   /** A leading heading (h1/h2) whose text matches the title is dropped: the reader shows the title itself. */
   title?: string;
 }
@@ -25,9 +34,11 @@ export interface BuiltContent {
   text: string;
   /** Absolute src of the kept images, in order. */
   images: string[];
+  /** The copy itself: `html` as nodes of an inert document, for a caller that inserts them (present.ts). */
+  body: Element | null;
 }
 
-const EMPTY: BuiltContent = { html: '', text: '', images: [] };
+const EMPTY: BuiltContent = { html: '', text: '', images: [], body: null };
 
 export function buildContent(input: BuildInput): BuiltContent {
   try {
@@ -43,7 +54,7 @@ export function buildContent(input: BuildInput): BuiltContent {
     // DOMPurify runs where the HTML reaches a person (the reader, the copies, a saved file), not here: in a
     // fresh tab it costs 2–4 ms an article (e2e/hostile's author measured 5.9 → 9.1 ms on code-table-figures),
     // which every extraction would pay, and a string is only dangerous once something parses it live.
-    return { html: container.innerHTML, text: textOf(container), images };
+    return { html: container.innerHTML, text: textOf(container), images, body: container };
   } catch {
     // Odd input (a node from a torn-down frame, a document without an implementation) costs the article, not the page.
     return EMPTY;
@@ -57,21 +68,24 @@ export function buildContent(input: BuildInput): BuiltContent {
  * createHTMLDocument was 2.5% of an extraction's time on the fixture pages in V8's baseline tier (the tier
  * the bench's timed calls run in). Made from the root's own document so it works in frames and in documents
  * of other realms; where that document is not an HTML one (an XHTML or XML page), a new HTML document.
+ * The page's document is read through dom/access.ts (`<img name="createElement">` names an element there).
+ * The inert one has no tree of its own (template contents live in fragments), so no markup names anything in
+ * it, and the copy writes into it directly.
  */
 function inertDocument(root: Element): Document | null {
-  const owner = root.ownerDocument ?? (typeof document === 'undefined' ? null : document);
+  const owner = ownerDocumentOf(root) ?? (typeof document === 'undefined' ? null : document);
   if (owner === null) return null;
   try {
-    const inert = (owner.createElement('template') as Partial<HTMLTemplateElement>).content?.ownerDocument;
+    const inert = (createElementIn(owner, 'template') as Partial<HTMLTemplateElement>).content?.ownerDocument;
     // An XHTML page's template document is an XML one: its elements would have no namespace and
     // serialise as XML.
-    if (inert && inert !== owner && inert.contentType === 'text/html') return inert;
+    if (inert && inert !== owner && contentTypeOf(inert) === 'text/html') return inert;
   } catch {
     // fall through to a document of its own
   }
   try {
-    return owner.implementation.createHTMLDocument('');
+    return createHtmlDocument(implementationOf(owner), '');
   } catch {
-    return typeof document === 'undefined' ? null : document.implementation.createHTMLDocument('');
+    return typeof document === 'undefined' ? null : createHtmlDocument(implementationOf(document), '');
   }
 }

@@ -1,11 +1,15 @@
-import createDOMPurify, {
-  type Config,
-  type DOMPurify,
-  type UponSanitizeAttributeHookEvent,
-  type WindowLike,
-} from 'dompurify';
-import { MATH_ATTRIBUTES, MATHML_NS } from './math.ts';
-import { BLOCK_TAGS, INLINE_TAGS } from './tags.ts';
+import type { Config, DOMPurify, UponSanitizeAttributeHookEvent, WindowLike } from 'dompurify';
+import { createFragmentIn, createHtmlDocument, defaultViewOf, implementationOf } from '../dom/access.ts';
+import {
+  ALL_ATTRIBUTES,
+  ALLOWED_TAGS,
+  ALLOWED_URI,
+  HTML_NS,
+  isAllowedAttribute,
+  URL_ATTRIBUTES,
+} from './allowed.ts';
+import { MATHML_NS } from './math.ts';
+import { createDOMPurify } from './purify.ts';
 
 /**
  * The last step before article HTML reaches a person: right before the reader inserts it, and in the exporters
@@ -19,89 +23,17 @@ import { BLOCK_TAGS, INLINE_TAGS } from './tags.ts';
  * `sanitizeFragment` returns the sanitized nodes themselves, so what the reader inserts is exactly the tree
  * DOMPurify checked: no serialise→reparse step is left between the sanitizer and the overlay, which is where
  * mutation XSS lives.
+ *
+ * The page may clobber its document (`<img name="createElement">`, `name="implementation"`): DOMPurify reads
+ * `document.createElement`, `.implementation`, `.importNode`, `.createNodeIterator`… of the window it is given,
+ * once when made and again in every sanitize. So it is never given the page's document: each instance gets a
+ * window-like object whose document is a new, empty one of our own, and whose constructors (DOMParser,
+ * Element, Node…) are the window's own properties, which named elements can't shadow. It is made at the first
+ * sanitize, not at load (purify.ts keeps DOMPurify's own load-time instance from touching the page).
  */
-
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
-
-/**
- * MathML elements kept: DOMPurify's own safe MathML list, plus `semantics` and `annotation`, which math.ts
- * keeps so a KaTeX formula keeps its TeX source (browsers render only the first child of `semantics`; an
- * `annotation` holds text only, unlike `annotation-xml`, which math.ts and this list both drop).
- */
-const MATH_TAGS = [
-  'math',
-  'annotation',
-  'menclose',
-  'merror',
-  'mfenced',
-  'mfrac',
-  'mi',
-  'mlabeledtr',
-  'mmultiscripts',
-  'mn',
-  'mo',
-  'mover',
-  'mpadded',
-  'mphantom',
-  'mprescripts',
-  'mroot',
-  'mrow',
-  'ms',
-  'mspace',
-  'msqrt',
-  'mstyle',
-  'msub',
-  'msubsup',
-  'msup',
-  'mtable',
-  'mtd',
-  'mtext',
-  'mtr',
-  'munder',
-  'munderover',
-  'semantics',
-];
-
-/** Attributes attributes.ts copies, by element; `dir`, `lang` (and `id`, below) go on any HTML element. */
-const HTML_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['a', new Set(['href'])],
-  ['img', new Set(['src', 'alt', 'width', 'height'])],
-  ['td', new Set(['colspan', 'rowspan'])],
-  ['th', new Set(['colspan', 'rowspan', 'scope'])],
-  ['ol', new Set(['start', 'reversed'])],
-  ['li', new Set(['value'])],
-  ['time', new Set(['datetime'])],
-  ['abbr', new Set(['title'])],
-  ['details', new Set(['open'])],
-  ['pre', new Set(['class'])],
-  ['code', new Set(['class'])],
-]);
-/**
- * The copy writes no `id` today, but the reader scrolls in-article fragment links to their target
- * (extension/reader/links.ts), so an id in `content` is kept. It can't clobber: in the overlay it sits in a
- * shadow tree, outside the document's and window's named properties, and SANITIZE_DOM drops any id that
- * names a property of `document` or of a form (`getElementById`, `attributes`) for other consumers.
- */
-const ANY_HTML = new Set(['dir', 'lang', 'id']);
-
-/** The one class the copy writes (attributes.ts `codeLanguage`): a highlighter's language name. */
-const CODE_CLASS = /^language-[a-z0-9_+#.-]{1,30}$/;
-/** images.ts keeps inlined images of these types only; an `<img>` runs no script, even for SVG. */
-const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|svg\+xml)[;,]/i;
-/** Links the reader may follow: the copy makes every href absolute http(s) or mailto; `#` is an in-article jump. */
-const ALLOWED_URI = /^(?:https?:|mailto:|#)/i;
-
-const URL_ATTRIBUTES = new Set(['href', 'src']);
-const ALL_ATTRIBUTES = [
-  ...new Set([
-    ...ANY_HTML,
-    ...[...HTML_ATTRIBUTES.values()].flatMap((names) => [...names]),
-    ...MATH_ATTRIBUTES,
-  ]),
-];
 
 const BASE: Config = {
-  ALLOWED_TAGS: [...INLINE_TAGS, ...BLOCK_TAGS, ...MATH_TAGS],
+  ALLOWED_TAGS: [...ALLOWED_TAGS],
   ALLOWED_ATTR: ALL_ATTRIBUTES,
   // DOMPurify tests every attribute not marked URI-safe against ALLOWED_URI_REGEXP; ours are plain values
   // (numbers, language tags, MathML lengths), so only href and src meet the strict URL test.
@@ -129,16 +61,7 @@ const FRAGMENT: Config & { RETURN_DOM_FRAGMENT: true } = { ...BASE, RETURN_DOM_F
 
 /** DOMPurify's allow-lists are global; attributes.ts allows each attribute on some elements only. */
 function perElement(node: Element, event: UponSanitizeAttributeHookEvent): void {
-  const name = event.attrName;
-  const value = event.attrValue;
-  const tag = node.localName;
-  let allowed: boolean;
-  if (node.namespaceURI === MATHML_NS) allowed = MATH_ATTRIBUTES.has(name);
-  else allowed = ANY_HTML.has(name) || HTML_ATTRIBUTES.get(tag)?.has(name) === true;
-  if (allowed && name === 'class') allowed = CODE_CLASS.test(value);
-  // DOMPurify lets any `data:` through in img src; ours may only be an image.
-  if (allowed && name === 'src' && /^\s*data:/i.test(value)) allowed = DATA_IMAGE.test(value.trim());
-  if (!allowed) event.keepAttr = false;
+  if (!isAllowedAttribute(node, event.attrName, event.attrValue)) event.keepAttr = false;
 }
 
 // One instance per window (the page's, a frame's): DOMPurify parses with the DOMParser of its window.
@@ -149,11 +72,44 @@ function purifier(view: WindowLike | null | undefined): DOMPurify | null {
   if (!target) return null;
   let purify = instances.get(target);
   if (purify === undefined) {
-    purify = createDOMPurify(target);
+    const clean = cleanWindow(target);
+    if (clean === null) return null;
+    purify = createDOMPurify(clean);
     purify.addHook('uponSanitizeAttribute', perElement);
     instances.set(target, purify);
   }
   return purify.isSupported ? purify : null;
+}
+
+/**
+ * What DOMPurify 3.4.18 reads of a window (`createDOMPurify` and `sanitize`): its `document`, once, and the
+ * constructors `Element`, `Node`, `NodeFilter`, `HTMLTemplateElement`, `DOMParser` (and `trustedTypes`, left
+ * out: no policy, see BASE). The type also names `DocumentFragment`, `NamedNodeMap` and `HTMLFormElement`,
+ * which older versions read; they are given too. The document is an empty HTML document made for the purpose
+ * (no page markup names anything in it); the constructors are the window's own properties. Null where no
+ * document can be made (the instance would not be supported anyway).
+ */
+function cleanWindow(view: WindowLike): WindowLike | null {
+  // A window's `document` is unforgeable (no named element replaces it); a window-like object's is its own.
+  const source = view.document;
+  if (!source) return null;
+  let document: Document;
+  try {
+    document = createHtmlDocument(implementationOf(source), '');
+  } catch {
+    return null;
+  }
+  return {
+    document,
+    DocumentFragment: view.DocumentFragment,
+    HTMLTemplateElement: view.HTMLTemplateElement,
+    Node: view.Node,
+    Element: view.Element,
+    NodeFilter: view.NodeFilter,
+    NamedNodeMap: view.NamedNodeMap,
+    HTMLFormElement: view.HTMLFormElement,
+    DOMParser: view.DOMParser,
+  };
 }
 
 /**
@@ -169,9 +125,15 @@ export function sanitizeHtml(html: string, view?: WindowLike | null): string {
 /**
  * Article HTML through the same sanitizer, as nodes ready to insert into `doc` (the reader's shadow root's
  * document), parsed by that document's window. Empty when the document has no window to parse with.
+ *
+ * The nodes stay in the inert document DOMPurify parsed them into until they are inserted (which adopts them):
+ * imported or adopted into `doc` here, a page document with a browsing context, every `<img>` among them
+ * would start loading (HTML: being adopted is one of an `img` element's "relevant mutations"), and the
+ * exporters and the copy's `<noscript>` probe read these nodes without ever showing them.
  */
 export function sanitizeFragment(html: string, doc: Document): DocumentFragment {
-  const purify = purifier(doc.defaultView);
-  if (html === '' || purify === null) return doc.createDocumentFragment();
+  // The document's window through the prototype: `<img name="defaultView">` names an element there.
+  const purify = purifier(defaultViewOf(doc));
+  if (html === '' || purify === null) return createFragmentIn(doc);
   return purify.sanitize(html, FRAGMENT);
 }

@@ -55,7 +55,10 @@ describe('toHtmlDocument', () => {
   it('is a standalone page with the language, direction, styles and a CSP that allows no script', () => {
     const page = toHtmlDocument(article({ lang: 'ar', dir: 'rtl' }), { css: 'body { color: #222 }' });
     expect(page.startsWith('<!DOCTYPE html>\n<html lang="ar" dir="rtl">')).toBe(true);
-    expect(page).toContain("content=\"default-src 'none'; img-src https: http: data:;");
+    expect(page).toContain(
+      "content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\"",
+    );
+    expect(page).toContain('<meta name="referrer" content="no-referrer">');
     expect(page).toContain('<title>Bridges &amp; &lt;tunnels&gt;</title>');
     expect(page).toContain('<style>body { color: #222 }</style>');
     expect(page).not.toContain('<script');

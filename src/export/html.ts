@@ -1,6 +1,7 @@
 import { sanitizeHtml } from '../build/sanitize.ts';
 import type { Article, ExportOptions } from '../types.ts';
 import { headerDate, headerLine, headerUrl } from './header.ts';
+import { parseInert } from './parse.ts';
 
 /**
  * The article as HTML: for the clipboard's `text/html` flavour (a paste into a document keeps headings, links
@@ -9,7 +10,11 @@ import { headerDate, headerLine, headerUrl } from './header.ts';
  * here.
  */
 export function toHtml(article: Article, options: ExportOptions = {}): string {
-  const body = sanitizeHtml(article.content.trim());
+  return withHeader(article, options, sanitizeHtml(article.content.trim()));
+}
+
+/** `body` after the article's header (title, byline · site · date, source link), unless `header` is false. */
+function withHeader(article: Article, options: ExportOptions, body: string): string {
   if (options.header === false) return body;
   const head: string[] = [];
   const title = oneLine(article.title);
@@ -22,14 +27,79 @@ export function toHtml(article: Article, options: ExportOptions = {}): string {
   return `<header>${head.join('')}</header>${body}`;
 }
 
+/** An image of the article as a saved page holds it: inlined, or left out and why. */
+export type ImageSource = { data: string; bytes: number } | { dropped: 'too-large' | 'unavailable' };
+
+/**
+ * The images of a saved page: by absolute `src` (imageSources), the ones the caller fetched and inlined or
+ * left out; or 'none', to leave every image out.
+ */
+export type SavedImages = ReadonlyMap<string, ImageSource> | 'none';
+
 export interface HtmlDocumentOptions extends ExportOptions {
   /** The reader's stylesheet, so the saved file reads like the overlay; it must not load anything remote. */
   css?: string;
+  /** Default 'none': a saved page never refers to an image elsewhere (its CSP would refuse it anyway). */
+  images?: SavedImages;
+}
+
+/** The absolute URLs of the article's images, each once, in order: what a saved page would inline. */
+export function imageSources(article: Article): string[] {
+  if (article.content.trim() === '' || typeof document === 'undefined') return [];
+  const sources = new Set<string>();
+  for (const img of Array.from(parseInert(article.content).querySelectorAll('img'))) {
+    const src = img.getAttribute('src') ?? '';
+    if (/^https?:\/\//i.test(src)) sources.add(src);
+  }
+  return [...sources];
+}
+
+const DROPPED: Record<'too-large' | 'unavailable', string> = {
+  'too-large': 'too large to keep in the file',
+  unavailable: 'the site didn’t let it be copied',
+};
+
+/**
+ * The body with each image inlined or, where it wasn't, a visible note in its place (an inline element, so it
+ * stands wherever an image could). With 'none', images go without a note (the person chose that), and a
+ * figure left with nothing to show goes too; its caption stays when it has one.
+ */
+function withSavedImages(body: string, images: SavedImages): string {
+  if (body === '' || typeof document === 'undefined') return body;
+  const fragment = parseInert(body);
+  // In the sanitizer's inert document, where nothing loads: in the page's, every <img> would be fetched.
+  const container = (fragment.ownerDocument as Document).createElement('div');
+  container.append(fragment);
+  for (const img of Array.from(container.querySelectorAll('img'))) {
+    const src = img.getAttribute('src') ?? '';
+    if (images === 'none') {
+      img.remove();
+      continue;
+    }
+    if (/^data:/i.test(src)) continue;
+    const saved = images.get(src);
+    if (saved !== undefined && 'data' in saved) {
+      img.setAttribute('src', saved.data);
+      continue;
+    }
+    const note = (fragment.ownerDocument as Document).createElement('span');
+    note.className = 'lectern-note';
+    const alt = (img.getAttribute('alt') ?? '').trim();
+    const why = DROPPED[saved?.dropped ?? 'unavailable'];
+    note.textContent = `[Image not saved: ${why}${alt === '' ? '' : `. It showed: ${alt}`}]`;
+    img.replaceWith(note);
+  }
+  for (const figure of Array.from(container.querySelectorAll('figure'))) {
+    if ((figure.textContent ?? '').trim() === '' && figure.querySelector('img') === null) figure.remove();
+  }
+  return container.innerHTML;
 }
 
 /**
- * A self-contained page: the article, its language and direction, and the reader's styles inline. Its CSP lets
- * it load images and nothing else: no script can run in the file, whatever a future bug let into the content.
+ * A self-contained page: the article, its language and direction, and the reader's styles inline. Opening it
+ * contacts nobody: its CSP allows inline styles and `data:` images only (no script, no frame, no font, no
+ * connection, no other image), no `<base>` may change where links point, and a link followed from it sends no
+ * referrer. Images are inlined by the caller (`images`), never left pointing at their site.
  */
 export function toHtmlDocument(article: Article, options: HtmlDocumentOptions = {}): string {
   const lang =
@@ -38,6 +108,7 @@ export function toHtmlDocument(article: Article, options: HtmlDocumentOptions = 
   const meta = [
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+    '<meta name="referrer" content="no-referrer">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="generator" content="Lectern">',
     `<title>${escapeText(oneLine(article.title))}</title>`,
@@ -51,18 +122,20 @@ export function toHtmlDocument(article: Article, options: HtmlDocumentOptions = 
   const css = (options.css ?? '').replace(/<\/style/gi, '<\\/style');
   if (css !== '') meta.push(`<style>${css}</style>`);
   const attributes = `${lang !== '' ? ` lang="${lang}"` : ''} dir="${article.dir}"`;
+  const body = withSavedImages(sanitizeHtml(article.content.trim()), options.images ?? 'none');
   return [
     '<!DOCTYPE html>',
     `<html${attributes}>`,
     `<head>${meta.join('')}</head>`,
-    `<body><article class="lectern-article">${toHtml(article, options)}</article></body>`,
+    `<body><article class="lectern-article">${withHeader(article, options, body)}</article></body>`,
     '</html>',
     '',
   ].join('\n');
 }
 
-/** Images from anywhere, inline styles (ours); no scripts, frames, forms, fonts or connections. */
-const CSP = "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; form-action 'none'";
+/** Inline styles (ours) and `data:` images; nothing from anywhere else, no `<base>`, no form posts. */
+const CSP =
+  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -4,7 +4,14 @@
  * inert document (parse.ts), where nothing loads or runs.
  */
 export { excerptOf } from './excerpt.ts';
-export { type HtmlDocumentOptions, toHtml, toHtmlDocument } from './html.ts';
+export {
+  type HtmlDocumentOptions,
+  type ImageSource,
+  imageSources,
+  type SavedImages,
+  toHtml,
+  toHtmlDocument,
+} from './html.ts';
 export { toMarkdown } from './markdown.ts';
 export { toText } from './plain.ts';
 export { textOf } from './text.ts';
