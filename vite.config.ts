@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type ResolvedConfig, type UserConfig, build as viteBuild } from 'vite';
+import { CHUNKS, SHARED_EXPORTS, SHARED_MODULES } from './extension/shared/chunks.ts';
 import manifest from './manifest.json' with { type: 'json' };
 
 // LECTERN_E2E=1 builds dist-e2e/: the shipped manifest plus host access to the test origins. Headless tests
@@ -11,19 +12,30 @@ import manifest from './manifest.json' with { type: 'json' };
 export const e2e = process.env.LECTERN_E2E === '1';
 export const E2E_ORIGINS = ['https://news.test/*', 'http://127.0.0.1/*'];
 
+/** The content script: crxjs builds the background's `?script&iife` import of it as a script of its own. */
+const CONTENT_ENTRIES = ['/extension/content/main.ts'];
+
+const isContentEntry = (id: string | null | undefined): boolean =>
+  !!id && CONTENT_ENTRIES.some((suffix) => id.endsWith(suffix));
+
 /**
  * crxjs lists every `?script` import in web_accessible_resources for all http(s) pages, so any page could
- * fetch chrome-extension://<id>/extension/content/main.js and learn that Lectern is installed. The script is
+ * fetch chrome-extension://<id>/extension/content/main.js and learn that Lectern is installed. The scripts are
  * injected with scripting.executeScript, which needs no web-accessible resource: drop the entry. crxjs also
- * emits the content entry a second time as an ES module chunk that nothing loads: drop it too.
+ * emits each content entry a second time as an ES module chunk that nothing loads: that one is built from an
+ * empty module (crxjs builds the real IIFE in a build of its own, without this plugin), so the content code
+ * never joins the popup's and the worker's shared chunks, and then it is dropped.
  */
 function onDemandContentScriptOnly(): Plugin {
   return {
     name: 'lectern:on-demand-content-script-only',
-    enforce: 'post',
+    enforce: 'pre',
+    load(id) {
+      return isContentEntry(id) ? 'export {};' : null;
+    },
     generateBundle(_options, bundle) {
       for (const [name, file] of Object.entries(bundle)) {
-        if (file.type === 'chunk' && file.facadeModuleId?.endsWith('/extension/content/main.ts')) {
+        if (file.type === 'chunk' && isContentEntry(file.facadeModuleId)) {
           delete bundle[name];
         }
       }
@@ -38,6 +50,77 @@ function onDemandContentScriptOnly(): Plugin {
   };
 }
 
+/**
+ * A chunk's imports of Preact, answered by modules that read the content script's instance from the isolated
+ * world's global (extension/content/chunks.ts) and export only SHARED_EXPORTS: importing any other name is a
+ * build error.
+ */
+function sharedModules(): Plugin {
+  const prefix = '\0lectern-shared:';
+  return {
+    name: 'lectern:shared-modules',
+    enforce: 'pre',
+    resolveId(id) {
+      return Object.hasOwn(SHARED_EXPORTS, id) ? prefix + id : null;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const name = id.slice(prefix.length) as keyof typeof SHARED_EXPORTS;
+      const source = `globalThis[Symbol.for(${JSON.stringify(SHARED_MODULES)})][${JSON.stringify(name)}]`;
+      return [
+        `const shared = ${source};`,
+        ...SHARED_EXPORTS[name].map((exported) => `export const ${exported} = shared.${exported};`),
+      ].join('\n');
+    },
+  };
+}
+
+/**
+ * The content script's later parts (extension/shared/chunks.ts), each built as one classic script the
+ * background injects on request, written beside the content script. Preact stays out of them (sharedModules):
+ * the panels' hooks run in the reader's own Preact tree.
+ */
+function lazyChunks(target: string): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'lectern:lazy-chunks',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle() {
+      for (const [name, chunk] of Object.entries(CHUNKS)) {
+        const result = await viteBuild({
+          configFile: false,
+          root: config.root,
+          logLevel: 'warn',
+          publicDir: false,
+          plugins: [sharedModules(), preact()],
+          define: { ...config.define, 'process.env.NODE_ENV': '"production"' },
+          build: {
+            write: false,
+            emptyOutDir: false,
+            target,
+            minify: config.build.minify,
+            lib: {
+              entry: path.resolve(config.root, chunk.entry),
+              formats: ['iife'],
+              name: `lecternChunk_${name}`,
+              fileName: () => chunk.file,
+            },
+          },
+        });
+        const outputs = Array.isArray(result) ? result : [result];
+        const code = outputs
+          .flatMap((out) => ('output' in out ? out.output : []))
+          .find((file) => file.type === 'chunk');
+        if (code?.type !== 'chunk') throw new Error(`lazy chunk ${name}: no script built`);
+        this.emitFile({ type: 'asset', fileName: chunk.file, source: code.code });
+      }
+    },
+  };
+}
+
 type CrxOptions = Parameters<typeof crx>[0];
 
 export interface ExtensionBuild {
@@ -47,6 +130,8 @@ export interface ExtensionBuild {
   outDir: string;
   /** The oldest browser whose syntax the bundle may use. */
   target: string;
+  /** Extension pages not named in the manifest (Chromium's offscreen document). */
+  pages?: string[];
 }
 
 /** The extension build, shared by the Chromium build below and vite.firefox.config.ts: same sources, same plugins. */
@@ -56,8 +141,22 @@ export function extensionConfig(build: ExtensionBuild): UserConfig {
       preact(),
       crx({ manifest: build.manifest, browser: build.browser }),
       onDemandContentScriptOnly(),
+      lazyChunks(build.target),
     ],
-    build: { outDir: build.outDir, emptyOutDir: true, target: build.target },
+    // The manifest names its icons under public/ and crxjs copies what it names; Vite's own copy of public/
+    // to the build's root would ship every icon twice.
+    publicDir: false,
+    // The test build's hooks (extension/env.d.ts) compile away in the shipped one.
+    define: {
+      'import.meta.env.LECTERN_E2E': JSON.stringify(e2e),
+      'import.meta.env.LECTERN_BROWSER': JSON.stringify(build.browser),
+    },
+    build: {
+      outDir: build.outDir,
+      emptyOutDir: true,
+      target: build.target,
+      ...(build.pages ? { rollupOptions: { input: build.pages } } : {}),
+    },
   };
 }
 
@@ -67,5 +166,7 @@ export default defineConfig(
     manifest: e2e ? { ...manifest, host_permissions: E2E_ORIGINS } : manifest,
     outDir: e2e ? 'dist-e2e' : 'dist',
     target: 'chrome120',
+    // The service worker has no document to write the clipboard from (extension/background/clipboard.ts).
+    pages: ['extension/offscreen/index.html'],
   }),
 );

@@ -23,10 +23,14 @@ const MIN_FIREFOX_ANDROID = '142.0';
 
 type ChromiumManifest = typeof manifest;
 
+/** Chromium's only: Firefox's background is an event page with a document of its own to copy from. */
+const CHROMIUM_ONLY_PERMISSIONS = new Set(['offscreen']);
+
 export function firefoxManifest(chromium: ChromiumManifest) {
-  const { background, ...rest } = chromium;
+  const { background, permissions, ...rest } = chromium;
   return {
     ...rest,
+    permissions: permissions.filter((permission) => !CHROMIUM_ONLY_PERMISSIONS.has(permission)),
     // Firefox MV3 has no extension service worker (bug 1573659): it runs the same code as an event page.
     // crxjs writes its loader there and adds `type: module`, as it does for service_worker.
     background: { scripts: [background.service_worker] },

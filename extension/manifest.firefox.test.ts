@@ -21,9 +21,15 @@ describe('the Firefox manifest', () => {
     expect(background?.type).toBe('module');
   });
 
-  it('is the Chromium manifest apart from the background and the Firefox settings', () => {
-    const { background: _f, browser_specific_settings: _s, ...fromFirefox } = firefox();
-    const { background: _c, ...fromChromium } = builtManifest('dist');
+  it('is the Chromium manifest apart from the background, the offscreen permission and the Firefox settings', () => {
+    const {
+      background: _f,
+      browser_specific_settings: _s,
+      permissions: firefoxPermissions,
+      ...fromFirefox
+    } = firefox();
+    const { background: _c, permissions: chromiumPermissions, ...fromChromium } = builtManifest('dist');
     expect(fromFirefox).toEqual(fromChromium);
+    expect(firefoxPermissions).toEqual(chromiumPermissions?.filter((name) => name !== 'offscreen'));
   });
 });

@@ -6,21 +6,18 @@ import { builtManifest, ROOT } from './built-manifest.ts';
 // Meta-tests over the BUILT extension (npm test builds before it runs the unit tier): what ships is what
 // we mean to ship (STYLE.md practice 12). Both shipped builds come from the same sources and must agree;
 // manifest.firefox.test.ts checks what only Firefox's has.
+/** What both builds ask for; Chromium adds `offscreen`: its service worker has no document to copy from. */
+const PERMISSIONS = ['activeTab', 'clipboardWrite', 'contextMenus', 'scripting', 'storage'];
+
 describe.each([
-  { browser: 'Chromium', dist: 'dist' },
-  { browser: 'Firefox', dist: 'dist-firefox' },
-])('the shipped manifest for $browser ($dist/)', ({ dist }) => {
+  { browser: 'Chromium', dist: 'dist', permissions: [...PERMISSIONS, 'offscreen'] },
+  { browser: 'Firefox', dist: 'dist-firefox', permissions: PERMISSIONS },
+])('the shipped manifest for $browser ($dist/)', ({ dist, permissions }) => {
   const built = () => builtManifest(dist);
 
   it('asks for exactly the permissions reader view needs and no host access', () => {
     const m = built();
-    expect([...(m.permissions ?? [])].sort()).toEqual([
-      'activeTab',
-      'clipboardWrite',
-      'contextMenus',
-      'scripting',
-      'storage',
-    ]);
+    expect([...(m.permissions ?? [])].sort()).toEqual([...permissions].sort());
     expect(m.host_permissions).toBeUndefined();
     expect(m.optional_host_permissions).toBeUndefined();
   });
@@ -56,5 +53,27 @@ describe.each([
       .filter((p): p is string => p !== undefined);
     expect(named.length, 'the background names its content script').toBeGreaterThan(0);
     for (const p of named) expect(existsSync(path.join(ROOT, dist, p)), p).toBe(true);
+  });
+
+  it('holds no test hook: tests drive the real UI, or the test build', () => {
+    const scripts = (folder: string): string[] =>
+      readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+        .filter((name) => name.endsWith('.js'))
+        .map((name) => readFileSync(path.join(ROOT, folder, name), 'utf8'));
+    expect(scripts(dist).filter((code) => code.includes('lecternMenuItem'))).toEqual([]);
+    // The search finds the hook where it is: in the test build.
+    if (dist === 'dist')
+      expect(scripts('dist-e2e').some((code) => code.includes('lecternMenuItem'))).toBe(true);
+  });
+});
+
+describe('the Chromium build', () => {
+  it('ships the offscreen document the background copies through', () => {
+    const assets = path.join(ROOT, 'dist', 'assets');
+    const named = readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .some((f) => readFileSync(path.join(assets, f), 'utf8').includes('extension/offscreen/index.html'));
+    expect(named).toBe(true);
+    expect(existsSync(path.join(ROOT, 'dist', 'extension', 'offscreen', 'index.html'))).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { FIXTURE_ORIGIN, fixtureUrl, launchExtension, ROOT, readTruth } from '../e2e/support/index.ts';
+import { overlayOf } from '../e2e/support/overlay.ts';
 
 const SLUG = 'news-article';
 const SCREENSHOT = path.join(ROOT, 'demo-output', 'reader.png');
@@ -47,14 +48,18 @@ async function run(context: BrowserContext, worker: import('@playwright/test').W
   say('clicked "Open reader view" in the popup');
 
   await page.bringToFront();
-  const reader = page.locator('lectern-reader');
-  await reader.getByRole('heading', { name: title }).first().waitFor({ timeout: 15_000 });
+  // The reader's shadow root is closed to the page (and to Playwright's locators): it is read, and its buttons
+  // pressed, through the browser's debugging protocol.
+  const reader = await overlayOf(page);
+  const shown = () => reader.has(title, 'heading');
+  for (let waited = 0; waited < 15_000 && !(await shown()); waited += 100) await page.waitForTimeout(100);
+  if (!(await shown())) throw new Error('the reader did not show the article’s title within 15 s');
   say('reader view is showing the article');
   mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
   await page.screenshot({ path: SCREENSHOT });
 
   await page.evaluate(() => navigator.clipboard.writeText(''));
-  await reader.getByRole('button', { name: 'Copy Markdown' }).click();
+  await reader.click('Copy Markdown');
   let markdown = '';
   for (let waited = 0; waited < 5_000 && !markdown; waited += 100) {
     markdown = await page.evaluate(() => navigator.clipboard.readText());

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import type { Envelope } from '../../extension/shared/messages.ts';
 import { fixtureFile } from '../support/index.ts';
+import { type Overlay, overlayOf } from '../support/overlay.ts';
 import { type Extension, launchExtension, openTab, type WorkerChrome } from './harness.ts';
 import { NEWS, NO_ARTICLE } from './pages.ts';
 
@@ -70,33 +71,49 @@ async function injectThroughPopup(tabId: number): Promise<void> {
   await popup.close();
 }
 
-function sendFromWorker(tabId: number, message: Envelope): Promise<unknown> {
-  return extension.worker.evaluate(
+/** Sends `message` as the background does; the handler's reply, or undefined when nothing answered. */
+async function sendFromWorker(tabId: number, message: Envelope): Promise<unknown> {
+  const answer = (await extension.worker.evaluate(
     ([id, body]) => (globalThis as unknown as { chrome: WorkerChrome }).chrome.tabs.sendMessage(id, body),
     [tabId, message] as const,
-  );
+  )) as { ok: boolean; reply?: unknown } | undefined;
+  return answer?.ok ? answer.reply : answer;
 }
 
-const reader = (page: Page) => page.locator('lectern-reader .lectern-root');
+/** The overlay in `page`, read through the browser's debugging protocol (its shadow root is closed). */
+const overlays = new WeakMap<Page, Promise<Overlay>>();
+function reader(page: Page): Promise<Overlay> {
+  let overlay = overlays.get(page);
+  if (overlay === undefined) {
+    overlay = overlayOf(page);
+    overlays.set(page, overlay);
+  }
+  return overlay;
+}
+
+async function readerText(page: Page): Promise<string> {
+  return (await reader(page)).text();
+}
 
 async function expectRestored(page: Page, before: Snapshot): Promise<void> {
-  await expect(page.locator('lectern-reader')).toHaveCount(0);
+  const overlay = await reader(page);
+  await expect.poll(() => overlay.find()).toBeNull();
   expect(await snapshot(page)).toEqual(before);
 }
 
 test('Open reader view shows the article without the sidebar', async () => {
   const { page, tabId } = await articleTab();
   await openFromPopup(tabId);
-  await expect(reader(page)).toBeVisible();
-  await expect(reader(page).getByRole('heading', { name: NEWS.title }).first()).toBeVisible();
-  await expect(reader(page)).toContainText(NEWS.body);
-  await expect(reader(page)).not.toContainText(NEWS.sidebar);
+  await expect.poll(() => readerText(page)).not.toBe('');
+  await expect.poll(async () => (await reader(page)).has(NEWS.title, 'heading')).toBe(true);
+  await expect.poll(() => readerText(page)).toContain(NEWS.body);
+  expect(await readerText(page)).not.toContain(NEWS.sidebar);
 });
 
 test('Esc closes the reader and gives the page back unchanged', async () => {
   const { page, tabId, before } = await articleTab();
   await openFromPopup(tabId);
-  await expect(reader(page)).toBeVisible();
+  await expect.poll(() => readerText(page)).not.toBe('');
   await page.bringToFront();
   await page.keyboard.press('Escape');
   await expectRestored(page, before);
@@ -106,14 +123,14 @@ test('the Close button gives the page back unchanged', async () => {
   const { page, tabId, before } = await articleTab();
   await openFromPopup(tabId);
   await page.bringToFront();
-  await reader(page).getByRole('button', { name: 'Close reader view' }).click();
+  await (await reader(page)).click('Close reader view');
   await expectRestored(page, before);
 });
 
 test('the toolbar popup closes an open reader and gives the page back unchanged', async () => {
   const { page, tabId, before } = await articleTab();
   await openFromPopup(tabId);
-  await expect(reader(page)).toBeVisible();
+  await expect.poll(() => readerText(page)).not.toBe('');
   const popup = await extension.context.newPage();
   await popup.goto(extension.popupUrl(tabId));
   const close = popup.getByRole('button', { name: 'Close reader view' });
@@ -131,7 +148,7 @@ test('the toggle message (shortcut and toolbar path) opens and closes the reader
 
   const toggle: Envelope<'content:toggle'> = { lectern: 'content:toggle', payload: {} };
   expect(await sendFromWorker(tabId, toggle)).toEqual({ open: true, pdf: false });
-  await expect(reader(page).getByRole('heading', { name: NEWS.title }).first()).toBeVisible();
+  await expect.poll(async () => (await reader(page)).has(NEWS.title, 'heading')).toBe(true);
   expect(await sendFromWorker(tabId, toggle)).toEqual({ open: false, pdf: false });
   await expectRestored(page, before);
 });
@@ -146,9 +163,10 @@ test('the toggle on a page without an article says so inside the overlay', async
 
   const toggle: Envelope<'content:toggle'> = { lectern: 'content:toggle', payload: {} };
   expect(await sendFromWorker(tabId, toggle)).toEqual({ open: true, pdf: false });
-  const notice = page.locator('lectern-reader').getByRole('alertdialog');
-  await expect(notice.getByRole('heading', { name: 'No article found on this page' })).toBeVisible();
-  await expect(notice.getByRole('button', { name: 'Show anyway' })).toBeFocused();
+  const notice = await reader(page);
+  await expect.poll(() => notice.has('No article found on this page', 'heading')).toBe(true);
+  expect(await notice.has('Show anyway')).toBe(true);
+  expect(await notice.evaluate((root) => root.activeElement?.textContent)).toBe('Show anyway');
   await page.bringToFront();
   await page.keyboard.press('Escape');
   await expectRestored(page, before);
@@ -159,8 +177,8 @@ test('Copy text in the reader puts the article on the clipboard', async () => {
   const { page, tabId } = await articleTab();
   await openFromPopup(tabId);
   await page.bringToFront();
-  await reader(page).getByRole('button', { name: 'Copy text' }).click();
-  await expect(reader(page).getByText(/Copied [\d,]+ words/)).toBeVisible();
+  await (await reader(page)).click('Copy text');
+  await expect.poll(() => readerText(page)).toMatch(/Copied [\d,]+ words/);
   const text = await page.evaluate(() => navigator.clipboard.readText());
   expect(text).toContain(NEWS.title);
   expect(text).toContain(NEWS.body);
@@ -192,7 +210,7 @@ test('messages of the wrong shape, and anything the page sends, are ignored', as
     const reply = await sendFromWorker(tabId, message as Envelope).catch(() => undefined);
     expect(reply, JSON.stringify(message)).toBeUndefined();
   }
-  await expect(page.locator('lectern-reader')).toHaveCount(0);
+  expect(await (await reader(page)).find()).toBeNull();
   // Had any of those been taken for a toggle, this one would close the reader instead of opening it.
   const toggle: Envelope<'content:toggle'> = { lectern: 'content:toggle', payload: {} };
   expect(await sendFromWorker(tabId, toggle)).toEqual({ open: true, pdf: false });
@@ -247,13 +265,13 @@ test('closing gives back a page that changed itself while the reader was open: i
     page.evaluate(() => (window as unknown as { startLive(count: number): Promise<number> }).startLive(6));
 
   await openFromPopup(live.tabId);
-  await expect(reader(live.page)).toContainText(NEWS.body);
+  await expect.poll(() => readerText(live.page)).toContain(NEWS.body);
   expect(await startLive(live.page)).toBe(6);
   // The reader showed the article throughout and still does.
-  await expect(reader(live.page)).toContainText(NEWS.body);
+  await expect.poll(() => readerText(live.page)).toContain(NEWS.body);
   await live.page.bringToFront();
   await live.page.keyboard.press('Escape');
-  await expect(live.page.locator('lectern-reader')).toHaveCount(0);
+  await expect.poll(async () => (await reader(live.page)).find()).toBeNull();
 
   // The same page, changed the same way, with no reader ever opened: what the closed reader must leave behind.
   expect(await startLive(untouched.page)).toBe(6);
@@ -267,17 +285,20 @@ test('reading settings are saved: they survive a reload and reach a reader open 
   const second = await openTab(extension, NEWS.url);
   await openFromPopup(first.tabId);
   await openFromPopup(second.tabId);
-  const background = (page: Page) => reader(page).evaluate((el) => getComputedStyle(el).backgroundColor);
-  const textSize = (page: Page) =>
-    reader(page)
-      .locator('.lectern-article')
-      .evaluate((el) => getComputedStyle(el).fontSize);
+  const background = async (page: Page) =>
+    (await reader(page)).evaluate(
+      (root) => getComputedStyle(root.querySelector('.lectern-root') as Element).backgroundColor,
+    );
+  const textSize = async (page: Page) =>
+    (await reader(page)).evaluate(
+      (root) => getComputedStyle(root.querySelector('.lectern-article') as Element).fontSize,
+    );
   expect(await textSize(second.page)).toBe('20px');
 
   await first.page.bringToFront();
-  await reader(first.page).getByRole('button', { name: 'Reading settings' }).click();
-  await reader(first.page).getByRole('radio', { name: 'Dark' }).check();
-  await reader(first.page).getByRole('button', { name: 'Larger text' }).click();
+  await (await reader(first.page)).click('Reading settings');
+  await (await reader(first.page)).click('Dark', 'radio');
+  await (await reader(first.page)).click('Larger text');
   expect(await background(first.page)).toBe('rgb(27, 27, 29)');
 
   // The other tab's reader follows without being reopened (storage.onChanged).
@@ -286,15 +307,15 @@ test('reading settings are saved: they survive a reload and reach a reader open 
 
   await first.page.reload();
   await openFromPopup(first.tabId);
-  await expect(reader(first.page)).toContainText(NEWS.body);
+  await expect.poll(() => readerText(first.page)).toContain(NEWS.body);
   expect(await background(first.page)).toBe('rgb(27, 27, 29)');
   expect(await textSize(first.page)).toBe('22px');
-  await reader(first.page).getByRole('button', { name: 'Reading settings' }).click();
-  await expect(reader(first.page).getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await (await reader(first.page)).click('Reading settings');
+  expect(await (await reader(first.page)).checked('Dark')).toBe(true);
 
   // Put the defaults back for the tests that follow in this browser.
-  await reader(first.page).getByRole('radio', { name: 'Auto' }).check();
-  await reader(first.page).getByRole('button', { name: 'Smaller text' }).click();
+  await (await reader(first.page)).click('Auto', 'radio');
+  await (await reader(first.page)).click('Smaller text');
   await expect.poll(() => textSize(second.page)).toBe('20px');
 });
 
@@ -305,27 +326,27 @@ async function openReaderOnNews(): Promise<Page> {
   const { page, tabId } = await articleTab();
   await openFromPopup(tabId);
   await page.bringToFront();
-  await expect(reader(page)).toContainText(NEWS.body);
+  await expect.poll(() => readerText(page)).toContain(NEWS.body);
   return page;
 }
 
 async function exportItem(page: Page, name: string): Promise<void> {
-  await reader(page).getByRole('button', { name: 'More export options' }).click();
-  await reader(page).getByRole('button', { name }).click();
+  await (await reader(page)).click('More export options');
+  await (await reader(page)).click(name);
 }
 
 test('Copy Markdown gives the fixture’s reviewed Markdown, character for character', async () => {
   const page = await openReaderOnNews();
-  await reader(page).getByRole('button', { name: 'Copy Markdown' }).click();
-  await expect(reader(page).getByText(/Copied [\d,]+ words as Markdown/)).toBeVisible();
+  await (await reader(page)).click('Copy Markdown');
+  await expect.poll(() => readerText(page)).toMatch(/Copied [\d,]+ words as Markdown/);
   const markdown = await page.evaluate(() => navigator.clipboard.readText());
   expect(markdown).toBe(readFileSync(EXPECTED_MARKDOWN, 'utf8'));
 });
 
 test('Copy as rich text puts HTML with the headings and links beside the plain text', async () => {
   const page = await openReaderOnNews();
-  await exportItem(page, 'Copy as rich text');
-  await expect(reader(page).getByText(/Copied [\d,]+ words as rich text/)).toBeVisible();
+  await exportItem(page, 'Copy rich text');
+  await expect.poll(() => readerText(page)).toMatch(/Copied [\d,]+ words as rich text/);
   const flavours = await page.evaluate(async () => {
     const [item] = await navigator.clipboard.read();
     if (!item) return null;
@@ -345,14 +366,22 @@ test('Copy as rich text puts HTML with the headings and links beside the plain t
 
 test('a selection in the reader is what the copy buttons copy', async () => {
   const page = await openReaderOnNews();
-  const paragraph = reader(page).locator('.lectern-content p', { hasText: NEWS.body });
-  await paragraph.click({ clickCount: 3 });
-  await reader(page).getByRole('button', { name: 'Copy Markdown' }).click();
-  await expect(reader(page).getByText(/Copied the selection \([\d,]+ words\) as Markdown/)).toBeVisible();
+  const paragraph = await (await reader(page)).evaluate((root, body) => {
+    const found = [...root.querySelectorAll<HTMLElement>('.lectern-content p')].find((p) =>
+      p.textContent?.includes(body),
+    );
+    if (!found) throw new Error('no paragraph');
+    found.scrollIntoView({ block: 'center' });
+    const box = found.getBoundingClientRect();
+    return { x: box.x + 20, y: box.y + box.height / 2, text: found.innerText };
+  }, NEWS.body);
+  await page.mouse.click(paragraph.x, paragraph.y, { clickCount: 3 });
+  await (await reader(page)).click('Copy Markdown');
+  await expect.poll(() => readerText(page)).toMatch(/Copied the selection \([\d,]+ words\) as Markdown/);
   const markdown = await page.evaluate(() => navigator.clipboard.readText());
   const body = markdown.split('\n\n').slice(1).join('\n\n').trim();
   expect(markdown.startsWith(`# ${NEWS.title}`)).toBe(true);
-  expect(body).toBe((await paragraph.innerText()).trim());
+  expect(body).toBe(paragraph.text.trim());
 });
 
 test('Save as Markdown and as a web page download files named for the article', async () => {
@@ -367,7 +396,7 @@ test('Save as Markdown and as a web page download files named for the article', 
   const markdown = await save('Save as Markdown (.md)');
   expect(markdown.name).toBe('Council-approves-the-bridge-budget.md');
   expect(markdown.contents).toBe(readFileSync(EXPECTED_MARKDOWN, 'utf8'));
-  await expect(reader(page).getByText('Saved Council-approves-the-bridge-budget.md')).toBeVisible();
+  await expect.poll(() => readerText(page)).toMatch('Saved Council-approves-the-bridge-budget.md');
 
   const html = await save('Save as web page (.html)');
   expect(html.name).toBe('Council-approves-the-bridge-budget.html');
@@ -388,28 +417,29 @@ test('printing while the reader is open prints the article alone; closing undoes
   const { page, tabId, before } = await articleTab();
   const sheetsBefore = await page.evaluate(() => document.adoptedStyleSheets.length);
   await openFromPopup(tabId);
-  await expect(reader(page)).toContainText(NEWS.body);
+  await expect.poll(() => readerText(page)).toContain(NEWS.body);
+
+  const overlay = await reader(page);
+  const hostPosition = () => overlay.evaluate((root) => getComputedStyle(root.host).position);
+  expect(await hostPosition()).toBe('fixed');
+  expect(await overlay.evaluate((root) => root.querySelector('dialog')?.matches(':modal'))).toBe(true);
 
   await page.emulateMedia({ media: 'print' });
   // The media query's change event arrives a moment after the emulation.
-  await expect
-    .poll(() =>
-      page.evaluate(() => getComputedStyle(document.querySelector('lectern-reader') as Element).position),
-    )
-    .toBe('static');
-  const printed = await page.evaluate(() => {
-    const host = document.querySelector('lectern-reader');
-    const root = host?.shadowRoot?.querySelector<HTMLElement>('.lectern-root');
+  await expect.poll(hostPosition).toBe('static');
+  const body = await page.evaluate(() => getComputedStyle(document.body).display);
+  const printed = await overlay.evaluate((root) => {
+    const reader = root.querySelector<HTMLElement>('.lectern-root');
     return {
-      body: getComputedStyle(document.body).display,
-      host: host ? getComputedStyle(host).position : null,
+      // Out of the top layer while printing, so it flows after the (hidden) body.
+      inTopLayer: root.querySelector('dialog')?.matches(':modal'),
       // innerText is what renders: hidden parts (the toolbar) leave nothing.
-      text: root?.innerText ?? '',
-      height: root?.getBoundingClientRect().height ?? 0,
+      text: reader?.innerText ?? '',
+      height: reader?.getBoundingClientRect().height ?? 0,
     };
   });
-  expect(printed.body).toBe('none');
-  expect(printed.host).toBe('static');
+  expect(body).toBe('none');
+  expect(printed.inTopLayer).toBe(false);
   expect(printed.text).toContain(NEWS.title);
   expect(printed.text).toContain(NEWS.body);
   expect(printed.text).toContain('The current weight limit will remain in place');
@@ -419,11 +449,8 @@ test('printing while the reader is open prints the article alone; closing undoes
   expect(printed.height).toBeGreaterThan(2000);
 
   await page.emulateMedia({ media: 'screen' });
-  await expect
-    .poll(() =>
-      page.evaluate(() => getComputedStyle(document.querySelector('lectern-reader') as Element).position),
-    )
-    .toBe('fixed');
+  await expect.poll(hostPosition).toBe('fixed');
+  expect(await overlay.evaluate((root) => root.querySelector('dialog')?.matches(':modal'))).toBe(true);
   await page.bringToFront();
   await page.keyboard.press('Escape');
   await expectRestored(page, before);

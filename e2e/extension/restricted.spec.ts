@@ -5,6 +5,7 @@
  * is tested with real key presses in shortcut.spec.ts.
  */
 import { expect, test } from '@playwright/test';
+import { overlayOf } from '../support/overlay.ts';
 import { type Extension, launchExtension, openTab, watchWorkerErrors } from './harness.ts';
 import { RESTRICTED_ARGS, RESTRICTED_PAGES, servePdfs } from './restricted-pages.ts';
 
@@ -41,7 +42,8 @@ for (const { name, url } of RESTRICTED_PAGES) {
     if (name.startsWith('a PDF'))
       await expect(popup.getByText(/PDFs open in the browser’s own viewer/)).toBeVisible();
     await expect(popup.getByRole('button', { name: 'Open reader view' })).toHaveCount(0);
-    await expect(page.locator('lectern-reader')).toHaveCount(0);
+    // No overlay in the tab (its root is closed: looked for through the debugging protocol).
+    expect(await (await overlayOf(page)).find()).toBeNull();
     expect(await workerErrors()).toEqual([]);
     await popup.close();
     await page.close();

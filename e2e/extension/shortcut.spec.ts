@@ -4,15 +4,13 @@
  * presses the keys through X11 with xdotool. It uses the SHIPPED build (dist/, no host permission): the key press
  * itself must grant activeTab, or injecting fails and nothing opens.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
+import { type Display, startDisplay, XDOTOOL, XVFB } from '../firefox/x11.ts';
+import { overlayOf } from '../support/overlay.ts';
 import { type Extension, launchExtension, openTab, type WorkerChrome, watchWorkerErrors } from './harness.ts';
 import { NEWS } from './pages.ts';
 import { RESTRICTED_ARGS, RESTRICTED_PAGES, servePdfs } from './restricted-pages.ts';
-
-const run = promisify(execFile);
 
 test('the toggle-reader command has a shortcut assigned', async () => {
   const extension = await launchExtension({ dist: 'dist' });
@@ -29,29 +27,22 @@ test('the toggle-reader command has a shortcut assigned', async () => {
 });
 
 test.describe('a real key press', () => {
-  let xvfb: ChildProcess | undefined;
-  let display = '';
+  let display: Display | undefined;
   let extension: Extension | undefined;
   let workerErrors: () => Promise<string[]> = async () => ['not launched'];
 
   test.beforeAll(async () => {
-    const missing = ['/usr/bin/Xvfb', '/usr/bin/xdotool'].filter((tool) => !existsSync(tool));
+    const missing = [XVFB, XDOTOOL].filter((tool) => !existsSync(tool));
     if (missing.length > 0) {
       const reason = `needs Xvfb and xdotool (apt-get install xvfb xdotool); missing ${missing.join(', ')}`;
       if (process.env.CI) throw new Error(reason);
       test.skip(true, reason);
     }
-    let n = 99;
-    while (existsSync(`/tmp/.X11-unix/X${n}`) || existsSync(`/tmp/.X${n}-lock`)) n += 1;
-    display = `:${n}`;
-    xvfb = spawn('/usr/bin/Xvfb', [display, '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], {
-      stdio: 'ignore',
-    });
-    await expect.poll(() => existsSync(`/tmp/.X11-unix/X${n}`), { timeout: 10_000 }).toBe(true);
+    display = await startDisplay();
     extension = await launchExtension({
       dist: 'dist',
       headless: false,
-      env: { DISPLAY: display },
+      env: { DISPLAY: display.name },
       args: RESTRICTED_ARGS,
     });
     await servePdfs(extension.context);
@@ -60,27 +51,15 @@ test.describe('a real key press', () => {
 
   test.afterAll(async () => {
     await extension?.context.close();
-    xvfb?.kill();
+    display?.close();
   });
 
-  async function xdotool(...args: string[]): Promise<string> {
-    const { stdout } = await run('/usr/bin/xdotool', args, { env: { ...process.env, DISPLAY: display } });
-    return stdout.trim();
-  }
-
   async function pressShortcut(): Promise<void> {
-    const windows = (await xdotool('search', '--onlyvisible', '--class', 'chromium'))
-      .split('\n')
-      .filter(Boolean);
-    const window = windows.at(-1);
-    if (!window) throw new Error('no visible Chromium window on the Xvfb display');
-    // No window manager runs on bare Xvfb, so windowactivate may refuse; windowfocus is what counts.
-    await xdotool('windowactivate', '--sync', window).catch(() => undefined);
-    await xdotool('windowfocus', '--sync', window);
-    await xdotool('key', '--clearmodifiers', 'alt+shift+k');
+    if (!display) throw new Error('no display');
+    await display.press('chromium', 'alt+shift+k');
   }
 
-  test('Alt+Shift+K opens the reader and closes it again', async () => {
+  test('Alt+Shift+K opens the reader and closes it again; the shipped overlay is closed to the page', async () => {
     test.setTimeout(60_000);
     if (!extension) throw new Error('not launched');
     const { page } = await openTab(extension, NEWS.url);
@@ -89,12 +68,29 @@ test.describe('a real key press', () => {
     const before = await page.evaluate(() => document.documentElement.outerHTML);
 
     await pressShortcut();
-    const reader = page.locator('lectern-reader .lectern-root');
-    await expect(reader.getByRole('heading', { name: NEWS.title }).first()).toBeVisible();
-    await expect(reader).toContainText(NEWS.body);
+    const overlay = await overlayOf(page);
+    await expect.poll(() => overlay.has(NEWS.title, 'heading'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => overlay.text()).toContain(NEWS.body);
+
+    // The shipped build's root is CLOSED: the debugging protocol sees its mode, and the page's own world, given
+    // the host (the last element of <html>, as the check from the root's side proves), reads nothing of it.
+    expect((await overlay.find())?.mode).toBe('closed');
+    expect(await overlay.evaluate((root) => root.host === document.documentElement.lastElementChild)).toBe(
+      true,
+    );
+    const seen = await page.evaluate(() => {
+      const host = document.documentElement.lastElementChild as HTMLElement | null;
+      return {
+        tag: host?.localName,
+        shadowRoot: host?.shadowRoot === null,
+        text: `${host?.innerHTML}|${host?.textContent}|${host?.innerText}`,
+        open: [...document.querySelectorAll('*')].filter((el) => el.shadowRoot !== null).length,
+      };
+    });
+    expect(seen).toEqual({ tag: 'div', shadowRoot: true, text: '||', open: 0 });
 
     await pressShortcut();
-    await expect(page.locator('lectern-reader')).toHaveCount(0);
+    await expect.poll(() => overlay.find()).toBeNull();
     expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(before);
   });
 
@@ -147,7 +143,7 @@ test.describe('a real key press', () => {
       if (name.startsWith('a PDF'))
         await expect.poll(popup).toContain('PDFs open in the browser’s own viewer');
       if (name === 'the Web Store') await expect.poll(popup).toContain('add-on store doesn’t allow');
-      await expect(page.locator('lectern-reader')).toHaveCount(0);
+      expect(await (await overlayOf(page)).find()).toBeNull();
       expect(await workerErrors()).toEqual([]);
       await closePopups(viewer);
       await viewer.close();

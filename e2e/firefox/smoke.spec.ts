@@ -4,7 +4,8 @@
  * through X11, so Firefox itself grants activeTab, the background injects the content script and the reader
  * opens, exactly as for a user. The page is a fixture served over HTTP on 127.0.0.1. Copy and save are
  * checked where Firefox differs from Chromium (clipboard rules for content scripts, blob downloads started
- * from one): by pasting into a text box with a real Ctrl+V, and by reading the downloaded file.
+ * from one): by pasting into a text box with a real Ctrl+V, and by reading the downloaded file. The overlay's
+ * shadow root is closed: the tests read it, and press its buttons, over WebDriver BiDi (overlay.ts).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { type PageServer, startServer } from '../../bench/serve.ts';
 import { NEWS } from '../extension/pages.ts';
 import { fixtureFile } from '../support/index.ts';
 import { FIREFOX_PATH, launchFirefox } from './firefox.ts';
+import { overlayOf } from './overlay.ts';
 import { type Display, startDisplay, XDOTOOL, XVFB } from './x11.ts';
 
 const SHORTCUT = 'alt+shift+k';
@@ -48,27 +50,39 @@ test.afterAll(async () => {
 
 interface ReaderView {
   title: string | undefined;
+  /** What it shows (innerText). */
   text: string;
-  /** The overlay covers the viewport and is rendered (not display:none, not transparent). */
+  /** Everything it holds, shown or not (textContent). */
+  all: string;
+  /** The reader covers the viewport and is rendered (not display:none, not transparent), in the top layer. */
   covers: boolean;
 }
 
 /** What the reader overlay shows in the page, or null while there is none. */
-function readerView(page: Page): Promise<ReaderView | null> {
-  return page.evaluate(() => {
-    const host = document.querySelector('lectern-reader');
-    const root = host?.shadowRoot?.querySelector('.lectern-root');
-    if (!host || !root) return null;
-    const box = host.getBoundingClientRect();
+async function readerView(page: Page): Promise<ReaderView | null> {
+  const overlay = overlayOf(page);
+  if (!(await overlay.find())) return null;
+  return overlay.evaluate((root) => {
+    const reader = root.querySelector<HTMLElement>('.lectern-root');
+    if (!reader) return null;
+    const box = reader.getBoundingClientRect();
     return {
-      title: root.querySelector('h1')?.textContent?.trim(),
-      text: root.textContent ?? '',
+      title: reader.querySelector('h1')?.textContent?.trim(),
+      text: reader.innerText,
+      all: reader.textContent ?? '',
       covers:
-        host.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+        root.querySelector('dialog')?.matches(':modal') === true &&
+        root.host.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+        reader.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
         box.width >= window.innerWidth &&
         box.height >= window.innerHeight,
     };
   });
+}
+
+/** Whether the page has no overlay any more. */
+async function closed(page: Page): Promise<boolean> {
+  return (await overlayOf(page).find()) === null;
 }
 
 test('Alt+Shift+K in Firefox opens the reader on a news article and closes it again', async () => {
@@ -85,10 +99,17 @@ test('Alt+Shift+K in Firefox opens the reader on a news article and closes it ag
   const view = await readerView(page);
   expect(view?.covers).toBe(true);
   expect(view?.text).toContain(NEWS.body);
-  expect(view?.text).not.toContain(NEWS.sidebar);
+  expect(view?.all).not.toContain(NEWS.sidebar);
+  // The shipped build's root is closed in Firefox too: BiDi sees its mode, the page sees no root.
+  expect((await overlayOf(page).find())?.mode).toBe('closed');
+  const seen = await page.evaluate(() => {
+    const host = document.documentElement.lastElementChild;
+    return { tag: host?.localName, shadowRoot: host?.shadowRoot === null, text: host?.textContent };
+  });
+  expect(seen).toEqual({ tag: 'div', shadowRoot: true, text: '' });
 
   await display.press('firefox', SHORTCUT);
-  await expect.poll(() => page.evaluate(() => document.querySelector('lectern-reader') === null)).toBe(true);
+  await expect.poll(() => closed(page)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(before);
 });
 
@@ -105,11 +126,7 @@ async function openReader(slug: string): Promise<Page> {
 
 /** The reader's status line, as a person reads it after a copy or a save. */
 function toast(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      document.querySelector('lectern-reader')?.shadowRoot?.querySelector('[role="status"]')?.textContent ??
-      '',
-  );
+  return overlayOf(page).evaluate((root) => root.querySelector('[role="status"]')?.textContent ?? '');
 }
 
 test('Copy Markdown in the Firefox reader puts the article on the clipboard, as a paste shows', async () => {
@@ -117,10 +134,10 @@ test('Copy Markdown in the Firefox reader puts the article on the clipboard, as 
   if (!display) throw new Error('not launched');
   const page = await openReader('copy');
   // A click through WebDriver BiDi is trusted input, as a person's is: the clipboard write needs one.
-  await page.locator('lectern-reader >>> button[title="Copy the article as Markdown"]').click();
+  await overlayOf(page).click('Copy Markdown');
   await expect.poll(() => toast(page)).toMatch(/^Copied [\d,]+ words as Markdown$/);
   await display.press('firefox', 'Escape');
-  await expect.poll(() => page.evaluate(() => document.querySelector('lectern-reader') === null)).toBe(true);
+  await expect.poll(() => closed(page)).toBe(true);
 
   // Paste where a person would: a text box on another page, with a real Ctrl+V.
   const target = await firefox?.newPage();
@@ -146,8 +163,16 @@ test('Save as Markdown in the Firefox reader downloads the article as a .md file
   test.setTimeout(60_000);
   if (!downloads) throw new Error('not launched');
   const page = await openReader('save');
-  await page.locator('lectern-reader >>> button[aria-label="More export options"]').click();
-  await page.locator('lectern-reader >>> ::-p-text(Save as Markdown (.md))').click();
+  await overlayOf(page).click('More export options');
+  // The menu's list comes with the reader's panels, loaded when the menu first opens.
+  await expect
+    .poll(() =>
+      overlayOf(page)
+        .click('Save as Markdown (.md)')
+        .then(() => true)
+        .catch(() => false),
+    )
+    .toBe(true);
   await expect.poll(() => toast(page)).toMatch(/^Saved /);
   const saved = (): string[] => readdirSync(downloads ?? '').filter((name) => name.endsWith('.md'));
   await expect.poll(saved, { timeout: 15_000 }).toHaveLength(1);

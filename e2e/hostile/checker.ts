@@ -1,15 +1,17 @@
 /**
- * What must never reach the reader (issue 5): the checker runs INSIDE the page (pass it to page.evaluate), so it
- * must not reference anything outside its body. It reads either the overlay's article (in the open shadow root
- * of <lectern-reader>) or an HTML string parsed into an inert <template>, and returns one line per problem.
+ * What must never reach the reader (issue 5): the checker runs INSIDE the page, so it must not reference anything
+ * outside its body. It reads either the overlay's live article (pass it to `overlay.evaluate` of
+ * e2e/support/overlay.ts, which calls it with the overlay's closed shadow root) or an HTML string parsed into an
+ * inert <template> (pass it to `page.evaluate` with `{ html }`), and returns one line per problem.
  */
 
 export interface CheckTarget {
-  /** HTML to check; null: check the article shown in the overlay. */
-  html: string | null;
+  /** HTML to check. */
+  html: string;
 }
 
-export function forbiddenIn(target: CheckTarget): string[] {
+/** `target`: the overlay's shadow root (its live article is checked, as rendered), or HTML to parse. */
+export function forbiddenIn(target: ParentNode | CheckTarget): string[] {
   // Tags that run code, load documents, submit, or restyle the page (issue 5's list and their relatives).
   const tags = new Set([
     'script',
@@ -85,14 +87,17 @@ export function forbiddenIn(target: CheckTarget): string[] {
   const safeUrl = (value: string) =>
     /^(https?:|mailto:|#|data:image\/(png|jpe?g|gif|webp|avif|svg\+xml)[;,])/.test(squash(value));
 
+  // A shadow root has no `html`; an object from the test, given through page.evaluate, has nothing else.
+  const html = 'html' in target ? (target as CheckTarget).html : null;
+  const live = html === null;
   let root: ParentNode;
-  if (target.html === null) {
-    const content = document.querySelector('lectern-reader')?.shadowRoot?.querySelector('.lectern-content');
+  if (html === null) {
+    const content = (target as ParentNode).querySelector('.lectern-content');
     if (!content) return ['no article in the overlay'];
     root = content;
   } else {
     const template = document.createElement('template');
-    template.innerHTML = target.html;
+    template.innerHTML = html;
     root = template.content;
   }
   const problems: string[] = [];
@@ -113,7 +118,7 @@ export function forbiddenIn(target: CheckTarget): string[] {
       }
       if (/url\s*\(|expression\s*\(|@import/i.test(attr.value)) problems.push(`CSS in ${name} on ${where}`);
     }
-    if (target.html === null) {
+    if (live) {
       // What a person would see: nothing in the article leaves the article's box or paints a fetched image.
       const style = getComputedStyle(el);
       if (style.position !== 'static' && style.position !== 'relative') {

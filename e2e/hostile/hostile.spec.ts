@@ -12,6 +12,8 @@
  * page.ts). Everything Lectern does happens after arming:
  * injection and extraction (the popup), the overlay, both copies, and the extractor bundle's own run. The
  * control test shows the flag does see a payload that runs inside the overlay, with the same settle step.
+ * The overlay's shadow root is closed: the test reads it, and presses its buttons, through the browser's
+ * debugging protocol (e2e/support/overlay.ts).
  *
  * Per vector: (a) the flag stays unset; (b) the overlay's article DOM holds nothing the checker forbids
  * (checker.ts: elements, handlers, URL schemes, CSS, and computed position/background as seen); (c) Copy text
@@ -23,6 +25,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { Envelope } from '../../extension/shared/messages.ts';
 import { type Extension, launchExtension, openTab, type WorkerChrome } from '../extension/harness.ts';
 import { loadExtractor } from '../support/index.ts';
+import { type Overlay, overlayOf } from '../support/overlay.ts';
 import { dangerousText, forbiddenIn } from './checker.ts';
 import { CLOSING, hostileUrl, LEAD, serveHostilePages } from './page.ts';
 import { VECTORS } from './vectors.ts';
@@ -41,11 +44,28 @@ test.afterAll(async () => {
 
 const TOGGLE: Envelope<'content:toggle'> = { lectern: 'content:toggle', payload: {} };
 
-function toggle(tabId: number): Promise<unknown> {
-  return extension.worker.evaluate(
+/** Sends the toggle as the background does; the content script's reply, unwrapped from its envelope. */
+async function toggle(tabId: number): Promise<unknown> {
+  const answer = (await extension.worker.evaluate(
     ([id, body]) => (globalThis as unknown as { chrome: WorkerChrome }).chrome.tabs.sendMessage(id, body),
     [tabId, TOGGLE] as const,
-  );
+  )) as { ok: boolean; reply?: unknown } | undefined;
+  return answer?.ok ? answer.reply : answer;
+}
+
+/** The overlay in `page`, read through the browser's debugging protocol (its shadow root is closed). */
+const overlays = new WeakMap<Page, Promise<Overlay>>();
+function reader(page: Page): Promise<Overlay> {
+  let overlay = overlays.get(page);
+  if (overlay === undefined) {
+    overlay = overlayOf(page);
+    overlays.set(page, overlay);
+  }
+  return overlay;
+}
+
+async function readerText(page: Page): Promise<string> {
+  return (await reader(page)).text();
 }
 
 /** The popup injects the content script and extracts, as the toolbar click does; then it is closed. */
@@ -61,10 +81,9 @@ async function injectThroughPopup(tabId: number): Promise<void> {
  * then), then two frames (autofocus, toggle and animation events run at frame time) and one task.
  */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const overlay = document.querySelector('lectern-reader')?.shadowRoot;
-    const images = [...Array.from(document.images), ...Array.from(overlay?.querySelectorAll('img') ?? [])];
-    const pending = images.filter((img) => !img.complete);
+  // Self-contained (it runs in the page, and in the overlay's world): waits for every image under `scope`.
+  const loaded = async (scope: ParentNode) => {
+    const pending = Array.from(scope.querySelectorAll('img')).filter((img) => !img.complete);
     await Promise.all(
       pending.map(
         (img) =>
@@ -74,25 +93,31 @@ async function settle(page: Page): Promise<void> {
           }),
       ),
     );
-    await new Promise((done) =>
-      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))),
-    );
-  });
+  };
+  await page.evaluate(`(${loaded})(document)`);
+  const overlay = await reader(page);
+  if (await overlay.find()) await overlay.evaluate(loaded);
+  await page.evaluate(
+    () =>
+      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+  );
 }
 
 const firedAfterArming = (page: Page) => page.evaluate(() => globalThis.__xssLog.after);
-const reader = (page: Page) => page.locator('lectern-reader .lectern-root');
 
 /** Clicks a Copy button and returns what reached the clipboard (emptied first, so the old copy can't answer). */
 async function copied(page: Page, button: 'Copy text' | 'Copy Markdown'): Promise<string> {
   await page.evaluate(() => navigator.clipboard.writeText(''));
-  await reader(page).getByRole('button', { name: button }).click();
+  await (await reader(page)).click(button);
+  // The reader says it copied (its message for this button), then the clipboard must hold it.
+  const done = button === 'Copy text' ? /Copied [\d,]+ words/ : /Copied [\d,]+ words as Markdown/;
+  await expect.poll(() => readerText(page), `${button}: the reader's message`).toMatch(done);
   let text = '';
   await expect
     .poll(async () => {
       text = await page.evaluate(() => navigator.clipboard.readText());
       return text.length;
-    })
+    }, `${button}: the clipboard`)
     .toBeGreaterThan(0);
   return text;
 }
@@ -115,11 +140,11 @@ for (const [index, vector] of VECTORS.entries()) {
     await page.bringToFront();
 
     expect(await toggle(tabId)).toMatchObject({ open: true });
-    await expect(reader(page)).toContainText(LEAD);
-    await expect(reader(page)).toContainText(CLOSING);
+    await expect.poll(() => readerText(page)).toContain(LEAD);
+    await expect.poll(() => readerText(page)).toContain(CLOSING);
     await settle(page);
     expect(await firedAfterArming(page), '(a) a payload ran after the reader opened').toBe(0);
-    expect(await page.evaluate(forbiddenIn, { html: null }), '(b) the overlay article').toEqual([]);
+    expect(await (await reader(page)).evaluate(forbiddenIn), '(b) the overlay article').toEqual([]);
 
     for (const [button, format] of [
       ['Copy text', 'text'],
@@ -134,7 +159,7 @@ for (const [index, vector] of VECTORS.entries()) {
     await loadExtractor(page);
     const content = await page.evaluate(() => globalThis.Lectern.extract(document)?.content ?? null);
     expect(content).toContain(LEAD);
-    expect(await page.evaluate(forbiddenIn, { html: content }), '(d) article.content').toEqual([]);
+    expect(await page.evaluate(forbiddenIn, { html: content ?? '' }), '(d) article.content').toEqual([]);
 
     await settle(page);
     expect(await firedAfterArming(page), '(a) a payload ran after arming').toBe(0);
@@ -148,18 +173,32 @@ test('control: the flag sees a payload that runs inside the overlay, after the s
   await injectThroughPopup(tabId);
   await page.bringToFront();
   expect(await toggle(tabId)).toMatchObject({ open: true });
-  await expect(reader(page)).toContainText(LEAD);
+  await expect.poll(() => readerText(page)).toContain(LEAD);
   await settle(page);
   expect(await firedAfterArming(page)).toBe(0);
 
-  // What the reader would do with unsanitized HTML: parse it into the shadow root from the main world.
-  await page.evaluate(() => {
-    const root = document.querySelector('lectern-reader')?.shadowRoot;
-    const box = document.createElement('div');
-    box.innerHTML = '<img src="x" onerror="top.__xss(this)">';
-    root?.querySelector('.lectern-content')?.append(box);
+  // What the reader would do with unsanitized HTML: parse it into the shadow root from the page's MAIN world.
+  // The page can't reach the closed root, so the debugging protocol hands it over: DOM.resolveNode without an
+  // execution context resolves in the main world, and the function runs there.
+  const overlay = await reader(page);
+  const found = await overlay.find();
+  if (!found) throw new Error('no overlay');
+  const { object } = await overlay.session.send('DOM.resolveNode', { backendNodeId: found.root });
+  const { result, exceptionDetails } = await overlay.session.send('Runtime.callFunctionOn', {
+    objectId: object.objectId,
+    functionDeclaration: `function () {
+      const box = document.createElement('div');
+      box.innerHTML = '<img src="x" onerror="top.__xss(this)">';
+      this.querySelector('.lectern-content').append(box);
+      return typeof __xssLog; // the page's own global: proof this ran in its main world
+    }`,
+    returnByValue: true,
   });
+  expect(exceptionDetails).toBeUndefined();
+  expect(result.value).toBe('object');
   await settle(page);
   expect(await firedAfterArming(page)).toBe(1);
+  // And the checker of (b), reading the live overlay through its closed root, sees what was put there.
+  expect(await overlay.evaluate(forbiddenIn)).toContain('handler onerror on <img>');
   await page.close();
 });

@@ -6,14 +6,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import type { CopyResult, mountReader, ReaderHandle, ReaderSettings } from '../../extension/reader/index.tsx';
+import type { mountForTest } from '../../extension/reader/harness.ts';
+import type { CopyResult, ReaderHandle, ReaderSettings } from '../../extension/reader/index.tsx';
 import type { Article } from '../../src/types.ts';
 import { sampleArticle } from './sample-article.ts';
 
 export const READER_JS = fileURLToPath(new URL('../../dist-reader/reader.js', import.meta.url));
 
 export interface TestWindow {
-  LecternReader: { mountReader: typeof mountReader };
+  LecternReader: { mountReader: typeof mountForTest };
   handle: ReaderHandle;
   calls: string[];
   pageKeys: string[];

@@ -136,9 +136,7 @@ test.describe('on a page with hostile CSS', () => {
   test('a failed copy says why', async ({ page }) => {
     await mount(page, sampleArticle, { ok: false, error: 'the clipboard is not available' });
     await page.getByRole('button', { name: 'Copy text' }).click();
-    await expect(page.getByRole('status')).toHaveText(
-      /^Couldn’t copy: the clipboard is not available.*allow clipboard access/,
-    );
+    await expect(page.getByRole('status')).toHaveText('Couldn’t copy: the clipboard is not available');
   });
 
   test('Esc and the close button close the reader', async ({ page }) => {
@@ -148,6 +146,34 @@ test.describe('on a page with hostile CSS', () => {
     expect(await calls(page)).toEqual(['close']);
     await page.getByRole('button', { name: 'Close reader view' }).click();
     expect(await calls(page)).toEqual(['close', 'close']);
+  });
+
+  test('synthetic clicks and keys a page script dispatches do nothing; a person’s do', async ({ page }) => {
+    await mount(page);
+    await page.getByRole('button', { name: 'Reading settings' }).click();
+    const acted = await page.evaluate(() => {
+      const root = document.querySelector('lectern-reader')?.shadowRoot;
+      if (!root) throw new Error('no reader');
+      const key = (target: EventTarget) =>
+        target.dispatchEvent(
+          new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true, cancelable: true }),
+        );
+      // What a page script holding the reader's elements could try.
+      root.querySelector<HTMLElement>('.lectern-close')?.click();
+      root.querySelector<HTMLElement>('input[type="radio"][name="lectern-theme"]:not(:checked)')?.click();
+      root.querySelector<HTMLElement>('input[type="checkbox"]')?.click();
+      for (const button of root.querySelectorAll<HTMLElement>('.lectern-actions button')) button.click();
+      key(root.querySelector('.lectern-scroll') as Element);
+      key(root.querySelector('.lectern-root') as Element);
+      return (window as unknown as TestWindow).calls.slice();
+    });
+    expect(acted).toEqual([]);
+    await expect(page.getByRole('radio', { name: 'Auto' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Show images' })).toBeChecked();
+    // The same through real input.
+    await page.getByRole('radio', { name: 'Dark' }).click();
+    await page.getByRole('button', { name: 'Close reader view' }).click();
+    expect(await calls(page)).toEqual(['save:{"theme":"dark"}', 'close']);
   });
 
   test('keys pressed while reading never reach the page', async ({ page }) => {

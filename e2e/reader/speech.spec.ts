@@ -24,7 +24,10 @@ interface SpeechRecorder {
 }
 
 /** Installs the recorder before the reader loads; `voices` is what getVoices() returns. */
-async function fakeSpeech(page: Page, voices: Array<{ voiceURI: string; name: string; lang: string }>) {
+async function fakeSpeech(
+  page: Page,
+  voices: Array<{ voiceURI: string; name: string; lang: string; localService?: boolean }>,
+) {
   await page.setContent('<!doctype html><html lang="en"><body><p>The page.</p></body></html>');
   await page.evaluate((voices) => {
     const utterances: Array<{
@@ -75,13 +78,18 @@ async function fakeSpeech(page: Page, voices: Array<{ voiceURI: string; name: st
 
 const recorder = (page: Page) =>
   page.evaluate(() => (window as unknown as { speech: SpeechRecorder }).speech);
+/** What was spoken, once something was: read aloud starts when its panel has loaded (a task or two later). */
+async function heardOnce(page: Page): Promise<SpeechRecorder> {
+  await expect.poll(async () => (await recorder(page)).spoken.length).toBeGreaterThan(0);
+  return recorder(page);
+}
 const finish = (page: Page) =>
   page.evaluate(() => (window as unknown as { speech: SpeechRecorder }).speech.finish());
 const speaking = (page: Page) => reader(page).locator('.lectern-speaking');
 
 const VOICES = [
-  { voiceURI: 'test-fr', name: 'Test French', lang: 'fr-FR' },
-  { voiceURI: 'test-en', name: 'Test English', lang: 'en-GB' },
+  { voiceURI: 'test-fr', name: 'Test French', lang: 'fr-FR', localService: true },
+  { voiceURI: 'test-en', name: 'Test English', lang: 'en-GB', localService: true },
 ];
 
 test('without voices there is no read-aloud control', async ({ page }) => {
@@ -97,7 +105,7 @@ test('reads block by block in a voice for the article’s language, highlighting
   await fakeSpeech(page, VOICES);
   await mount(page);
   await page.getByRole('button', { name: 'Read aloud' }).click();
-  let heard = await recorder(page);
+  let heard = await heardOnce(page);
   expect(heard.spoken).toEqual([{ text: sampleArticle.title, rate: 1, voice: 'test-en' }]);
   await expect(speaking(page)).toHaveText(sampleArticle.title);
 
@@ -119,17 +127,47 @@ test('voice and speed are settings: chosen, saved, and used for the next reading
   await fakeSpeech(page, VOICES);
   await mount(page);
   await page.getByRole('button', { name: 'Reading settings' }).click();
-  await page.getByRole('combobox', { name: 'Voice' }).selectOption('test-fr');
-  await page.getByRole('combobox', { name: 'Speed' }).selectOption('1.5');
-  expect(await calls(page)).toEqual(['save:{"voice":"test-fr"}', 'save:{"rate":1.5}']);
+  // Chosen with the keyboard, as a person does (type-ahead): the reader acts only on real input.
+  await page.getByRole('combobox', { name: 'Voice' }).focus();
+  await page.keyboard.type('Test French');
+  await page.getByRole('combobox', { name: 'Speed' }).focus();
+  await page.keyboard.type('1.5');
+  // Type-ahead passes the options on the way (each is saved as it is chosen); the last ones stay.
+  const saved = await calls(page);
+  expect(saved.filter((call) => call.startsWith('save:{"voice"')).at(-1)).toBe('save:{"voice":"test-fr"}');
+  expect(saved.filter((call) => call.startsWith('save:{"rate"')).at(-1)).toBe('save:{"rate":1.5}');
   await page.getByRole('button', { name: 'Read aloud' }).click();
-  expect((await recorder(page)).spoken).toEqual([{ text: sampleArticle.title, rate: 1.5, voice: 'test-fr' }]);
+  expect((await heardOnce(page)).spoken).toEqual([
+    { text: sampleArticle.title, rate: 1.5, voice: 'test-fr' },
+  ]);
 });
 
 test('closing the reader stops the voice', async ({ page }) => {
   await fakeSpeech(page, VOICES);
   await mount(page);
   await page.getByRole('button', { name: 'Read aloud' }).click();
+  await heardOnce(page);
   await page.evaluate(() => (window as unknown as TestWindow).handle.unmount());
   expect((await recorder(page)).calls.at(-1)).toBe('cancel');
+});
+
+test('a voice of the device reads before an online one, and the voice list says which are online', async ({
+  page,
+}) => {
+  await fakeSpeech(page, [
+    { voiceURI: 'online-en', name: 'Online English', lang: 'en-US', localService: false },
+    ...VOICES,
+  ]);
+  await mount(page);
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  expect((await heardOnce(page)).spoken[0]?.voice).toBe('test-en');
+  await page.getByRole('button', { name: 'Stop reading' }).click();
+  await page.getByRole('button', { name: 'Reading settings' }).click();
+  const options = await page.getByRole('combobox', { name: 'Voice' }).locator('option').allTextContents();
+  expect(options).toContain('Online English (en-US) · online: sends the text to its service');
+  expect(options).toContain('Test English (en-GB)');
+  // The article's language first, the device's voices before the online one.
+  expect(options.indexOf('Test English (en-GB)')).toBeLessThan(
+    options.indexOf('Online English (en-US) · online: sends the text to its service'),
+  );
 });

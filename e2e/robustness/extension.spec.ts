@@ -7,6 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Envelope } from '../../extension/shared/messages.ts';
 import { type Extension, launchExtension, openTab, type WorkerChrome } from '../extension/harness.ts';
+import { type Overlay, overlayOf } from '../support/overlay.ts';
 import {
   CROSS_ORIGIN_TEXT,
   DEEP_QUOTE,
@@ -41,7 +42,7 @@ test.afterEach(() => {
 interface Opened {
   page: Page;
   tabId: number;
-  /** The content script's reply to the toggle, or the error the message failed with. */
+  /** The content script's reply to the toggle (unwrapped from its envelope), or the error it failed with. */
   reply: unknown;
   /** Uncaught exceptions in the page. */
   pageErrors: string[];
@@ -66,7 +67,7 @@ async function openReader(url: string, popupSays: RegExp): Promise<Opened> {
   const { page, tabId, popup, pageErrors } = await openWithPopup(url);
   await expect(popup.getByRole('heading', { name: popupSays }).first()).toBeVisible({ timeout: 30_000 });
   await popup.close();
-  const reply = await extension.worker.evaluate(
+  const answer = await extension.worker.evaluate(
     async ([id, body]) => {
       try {
         return await (globalThis as unknown as { chrome: WorkerChrome }).chrome.tabs.sendMessage(id, body);
@@ -76,18 +77,56 @@ async function openReader(url: string, popupSays: RegExp): Promise<Opened> {
     },
     [tabId, toggle] as const,
   );
-  return { page, tabId, reply, pageErrors };
+  // Every reply on the wire is wrapped: { ok: true, reply } or { ok: false, error }.
+  const wrapped = answer as { ok?: boolean; reply?: unknown } | undefined;
+  return { page, tabId, reply: wrapped?.ok ? wrapped.reply : answer, pageErrors };
 }
 
-const reader = (page: Page) => page.locator('lectern-reader .lectern-root');
-const notice = (page: Page) => page.locator('lectern-reader').getByRole('alertdialog');
+/** The overlay in `page`, read through the browser's debugging protocol (its shadow root is closed). */
+const overlays = new WeakMap<Page, Promise<Overlay>>();
+function overlay(page: Page): Promise<Overlay> {
+  let found = overlays.get(page);
+  if (found === undefined) {
+    found = overlayOf(page);
+    overlays.set(page, found);
+  }
+  return found;
+}
+
+/** Whether the reader is rendered, with a box, not hidden nor transparent (what toBeVisible checked). */
+async function readerShown(page: Page): Promise<boolean> {
+  return (await overlay(page)).evaluate((root) => {
+    const reader = root.querySelector('.lectern-root');
+    if (!reader) return false;
+    const box = reader.getBoundingClientRect();
+    const visible = reader.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+    return visible && box.width > 0 && box.height > 0;
+  });
+}
+
+/** Whether the reader shows `text` (in its rendered text, innerText); asked in the page, so 10 MB stay there. */
+async function readerShows(page: Page, text: string): Promise<boolean> {
+  return (await overlay(page)).evaluate(
+    (root, wanted) => (root.querySelector<HTMLElement>('.lectern-root')?.innerText ?? '').includes(wanted),
+    text,
+  );
+}
+
+/** Whether the reader holds `text` anywhere, shown or not (its textContent): what must stay out of it. */
+async function readerHolds(page: Page, text: string): Promise<boolean> {
+  return (await overlay(page)).evaluate(
+    (root, wanted) => (root.querySelector('.lectern-root')?.textContent ?? '').includes(wanted),
+    text,
+  );
+}
+
 const TITLE = new RegExp(STORY.title);
 
 async function expectArticle(opened: Opened, ...texts: string[]): Promise<void> {
   expect(opened.reply).toMatchObject({ open: true });
-  await expect(reader(opened.page)).toBeVisible();
-  for (const text of texts) await expect(reader(opened.page)).toContainText(text);
-  await expect(reader(opened.page)).not.toContainText(STORY.sidebar);
+  await expect.poll(() => readerShown(opened.page)).toBe(true);
+  for (const text of texts) await expect.poll(() => readerShows(opened.page, text), text).toBe(true);
+  expect(await readerHolds(opened.page, STORY.sidebar)).toBe(false);
   expect(opened.pageErrors).toEqual([]);
 }
 
@@ -121,15 +160,15 @@ for (const [title, name, texts] of SHOWS_ARTICLE) {
 test('same-origin iframe: the reader shows the framed article, not the ad frame nor the cross-origin frame', async () => {
   const opened = await openReader(oddUrl('iframe'), TITLE);
   await expectArticle(opened, STORY.first, STORY.last);
-  await expect(reader(opened.page)).not.toContainText(CROSS_ORIGIN_TEXT);
-  await expect(reader(opened.page)).not.toContainText(SAME_ORIGIN_AD);
+  expect(await readerHolds(opened.page, CROSS_ORIGIN_TEXT)).toBe(false);
+  expect(await readerHolds(opened.page, SAME_ORIGIN_AD)).toBe(false);
 });
 
 test('a 10 MB text node: the reader opens with the whole text', async () => {
   test.setTimeout(120_000);
   const opened = await openReader(oddUrl('big-text'), TITLE);
   expect(opened.reply).toMatchObject({ open: true });
-  await expect(reader(opened.page)).toContainText(STORY.last, { timeout: 60_000 });
+  await expect.poll(() => readerShows(opened.page, STORY.last), { timeout: 60_000 }).toBe(true);
   expect(opened.pageErrors).toEqual([]);
 });
 
@@ -143,10 +182,17 @@ test('a page that sabotaged its built-ins in the main world: the reader (isolate
 test('a page whose CSP forbids every style: the reader is still styled', async () => {
   const opened = await openReader(oddUrl('csp'), TITLE);
   await expectArticle(opened, STORY.first);
-  const paragraph = reader(opened.page).locator('p', { hasText: STORY.first });
-  // The reader's own serif and dialog background, from its adopted stylesheet (extension/reader/reader.css).
-  expect(await paragraph.evaluate((p) => getComputedStyle(p).fontFamily)).toContain('Charter');
-  expect(await paragraph.evaluate((p) => getComputedStyle(p).lineHeight)).not.toBe('normal');
+  // The reader's own serif and line height, from its adopted stylesheet (extension/reader/reader.css).
+  const style = await (await overlay(opened.page)).evaluate((root, first) => {
+    const paragraph = [...root.querySelectorAll('.lectern-root p')].find((p) =>
+      p.textContent?.includes(first),
+    );
+    if (!paragraph) throw new Error('no paragraph with the first sentence');
+    const { fontFamily, lineHeight } = getComputedStyle(paragraph);
+    return { fontFamily, lineHeight };
+  }, STORY.first);
+  expect(style.fontFamily).toContain('Charter');
+  expect(style.lineHeight).not.toBe('normal');
 });
 
 test('an XML document: shown by Chromium as a tree of text, which the reader opens', async () => {
@@ -159,9 +205,17 @@ test('an XML document: shown by Chromium as a tree of text, which the reader ope
 test('an SVG document: the overlay says there is no article', async () => {
   const opened = await openReader('https://news.test/news-article/old-mill-bridge.svg', /No article found/);
   expect(opened.reply).toMatchObject({ open: true });
-  await expect(
-    notice(opened.page).getByRole('heading', { name: 'No article found on this page' }),
-  ).toBeVisible();
+  const notice = await overlay(opened.page);
+  await expect.poll(() => notice.has('No article found on this page', 'heading')).toBe(true);
+  // The notice itself is rendered, with a box (what toBeVisible checked).
+  expect(
+    await notice.evaluate((root) => {
+      const dialog = root.querySelector('[role="alertdialog"]');
+      const box = dialog?.getBoundingClientRect();
+      const visible = dialog?.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+      return Boolean(visible && box && box.width > 0 && box.height > 0);
+    }),
+  ).toBe(true);
   expect(opened.pageErrors).toEqual([]);
 });
 

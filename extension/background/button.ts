@@ -2,11 +2,11 @@
  * What the toolbar button says about the last thing it was asked to do in a tab (the shortcut, a click with the
  * popup turned off, a context-menu item): a badge and its tooltip.
  */
-import browser from 'webextension-polyfill';
+import { api } from '../shared/api.ts';
 import { errorMessage } from '../shared/inject.ts';
 import { classifyInjectError, type InjectFailure } from '../shared/restricted.ts';
 
-export const TITLE = browser.runtime.getManifest().action?.default_title ?? 'Lectern';
+export const TITLE = api().runtime.getManifest().action?.default_title ?? 'Lectern';
 
 export const UNAVAILABLE = 'reader view isn’t available on this page';
 
@@ -28,16 +28,16 @@ export function injectFailureMessage(error: unknown): string {
 /** A tick or a warning badge, and the message as the tooltip. */
 export async function showOnButton(tabId: number, message: string, ok: boolean): Promise<void> {
   await Promise.all([
-    browser.action.setBadgeText({ tabId, text: ok ? '✓' : '!' }),
-    browser.action.setBadgeBackgroundColor({ tabId, color: ok ? '#1e6b3a' : '#b3261e' }),
-    browser.action.setTitle({ tabId, title: `${TITLE}: ${message}` }),
+    api().action.setBadgeText({ tabId, text: ok ? '✓' : '!' }),
+    api().action.setBadgeBackgroundColor({ tabId, color: ok ? '#1e6b3a' : '#b3261e' }),
+    api().action.setTitle({ tabId, title: `${TITLE}: ${message}` }),
   ]);
 }
 
 /** Takes away a warning left by an earlier failure in this tab (e.g. before file access was allowed). */
 export async function clearButton(tabId: number): Promise<void> {
   await Promise.all([
-    browser.action.setBadgeText({ tabId, text: '' }),
-    browser.action.setTitle({ tabId, title: TITLE }),
+    api().action.setBadgeText({ tabId, text: '' }),
+    api().action.setTitle({ tabId, title: TITLE }),
   ]);
 }

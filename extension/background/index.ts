@@ -1,13 +1,16 @@
 /**
  * The service worker, kept thin: the shortcut and (when the setting makes it skip the popup) the toolbar button
- * toggle the reader in the active tab; the setting decides whether the button opens the popup.
+ * toggle the reader in the active tab; the setting decides whether the button opens the popup. It also does
+ * what a content script must not do in the page: write the clipboard, inject the reader's later parts.
  */
-import browser, { type Tabs } from 'webextension-polyfill';
-import { ensureInjected } from '../shared/inject.ts';
-import { sendToTab } from '../shared/messages.ts';
+import type { Runtime, Tabs } from 'webextension-polyfill';
+import { api } from '../shared/api.ts';
+import { ensureInjected, injectChunk } from '../shared/inject.ts';
+import { handleBackgroundMessages, sendToTab } from '../shared/messages.ts';
 import { restrictedReason } from '../shared/restricted.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
 import { clearButton, injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
+import { writeFromBackground } from './clipboard.ts';
 import { createMenu, onMenuClick, runMenuItem } from './menu.ts';
 
 function syncSettings(): void {
@@ -21,7 +24,7 @@ async function explain(tabId: number, message: string): Promise<void> {
   await showOnButton(tabId, message, false);
   try {
     // Chromium 127+ lets an extension open its popup from a user gesture like our shortcut.
-    await browser.action.openPopup();
+    await api().action.openPopup();
   } catch {
     // No popup (the setting disabled it) or no focused window: the badge and title remain.
   }
@@ -29,7 +32,7 @@ async function explain(tabId: number, message: string): Promise<void> {
 
 async function toggle(tab: Tabs.Tab | undefined): Promise<void> {
   const target =
-    tab?.id === undefined ? (await browser.tabs.query({ active: true, currentWindow: true }))[0] : tab;
+    tab?.id === undefined ? (await api().tabs.query({ active: true, currentWindow: true }))[0] : tab;
   const tabId = target?.id;
   if (tabId === undefined) return;
   // The URL is visible once the shortcut or the click granted activeTab; if it is hidden, injecting will tell.
@@ -44,24 +47,45 @@ async function toggle(tab: Tabs.Tab | undefined): Promise<void> {
   await clearButton(tabId);
 }
 
-browser.commands.onCommand.addListener((command, tab) => {
+/** A content script of ours, in a tab (not another extension page, whose messages also arrive here). */
+const fromTab = (sender: Runtime.MessageSender): boolean => sender.tab?.id !== undefined;
+
+handleBackgroundMessages(
+  {
+    'background:clipboard': async (data) => {
+      await writeFromBackground(data);
+      return {};
+    },
+    'background:load': async ({ chunk }, sender) => {
+      await injectChunk(chunk, sender.tab?.id ?? -1, sender.frameId ?? 0);
+      return {};
+    },
+  },
+  fromTab,
+);
+
+const run = api();
+run.commands.onCommand.addListener((command, tab) => {
   if (command === 'toggle-reader') toggle(tab).catch(ignore);
 });
 
 // Fires only while the setting has removed the popup.
-browser.action.onClicked.addListener((tab) => {
+run.action.onClicked.addListener((tab) => {
   toggle(tab).catch(ignore);
 });
 
-browser.contextMenus.onClicked.addListener(onMenuClick);
-// A browser context menu can't be opened from a test: this is what choosing an item runs, by item id and tab.
-Object.assign(globalThis, {
-  lecternMenuItem: async (itemId: string, tabId: number) =>
-    runMenuItem(itemId, await browser.tabs.get(tabId)),
-});
+run.contextMenus.onClicked.addListener(onMenuClick);
+// A browser context menu can't be opened from a test: the test build (LECTERN_E2E, never shipped) names what
+// choosing an item runs, by item id and tab. The shipped build has no such hook (a meta-test checks).
+if (import.meta.env.LECTERN_E2E) {
+  Object.assign(globalThis, {
+    lecternMenuItem: async (itemId: string, tabId: number) =>
+      runMenuItem(itemId, await api().tabs.get(tabId)),
+  });
+}
 
-browser.runtime.onStartup.addListener(syncSettings);
-browser.runtime.onInstalled.addListener(() => {
+run.runtime.onStartup.addListener(syncSettings);
+run.runtime.onInstalled.addListener(() => {
   syncSettings();
   createMenu().catch(ignore);
 });

@@ -1,34 +1,66 @@
 /**
  * The toolbar button's context menu: copy or save the article without opening the reader. Choosing an item
  * grants activeTab like a click, so the content script can be injected; the result shows on the button
- * (badge and title), as the shortcut's errors do.
+ * (badge and title), as the shortcut's errors do. The items are the export formats' table (formats.ts).
  */
-import browser, { type Menus, type Tabs } from 'webextension-polyfill';
+import type { Menus, Tabs } from 'webextension-polyfill';
+import { api } from '../shared/api.ts';
+import {
+  COPY,
+  COPY_FORMATS,
+  type CopyFormat,
+  SAVE,
+  SAVE_FORMATS,
+  type SaveFormat,
+} from '../shared/formats.ts';
 import { ensureInjected, errorMessage } from '../shared/inject.ts';
-import { type ExportFormat, type SaveFormat, sendToTab } from '../shared/messages.ts';
+import { sendToTab } from '../shared/messages.ts';
 import { restrictedReason } from '../shared/restricted.ts';
 import { loadSettings } from '../shared/settings.ts';
 import { injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
+import { writeFromBackground } from './clipboard.ts';
 
-type MenuAction = { kind: 'copy'; format: ExportFormat } | { kind: 'save'; format: SaveFormat };
+type MenuAction = { kind: 'copy'; format: CopyFormat } | { kind: 'save'; format: SaveFormat };
 
-const ITEMS: ReadonlyArray<{ id: string; title: string; action: MenuAction }> = [
-  { id: 'copy-text', title: 'Copy article as text', action: { kind: 'copy', format: 'text' } },
-  { id: 'copy-markdown', title: 'Copy article as Markdown', action: { kind: 'copy', format: 'markdown' } },
-  { id: 'copy-html', title: 'Copy article as rich text', action: { kind: 'copy', format: 'html' } },
-  {
-    id: 'save-markdown',
-    title: 'Save article as Markdown (.md)',
-    action: { kind: 'save', format: 'markdown' },
-  },
-  { id: 'save-text', title: 'Save article as text (.txt)', action: { kind: 'save', format: 'text' } },
-  { id: 'save-html', title: 'Save article as web page (.html)', action: { kind: 'save', format: 'html' } },
+interface Item {
+  id: string;
+  title: string;
+  action: MenuAction;
+  /** The submenu it sits in. */
+  parentId?: string;
+}
+
+/**
+ * The toolbar button's menu takes six top-level items (contextMenus.ACTION_MENU_TOP_LEVEL_LIMIT): the copies,
+ * and the saves in a submenu of their own.
+ */
+const SAVE_MENU = { id: 'save', title: 'Save article' };
+
+const ITEMS: readonly Item[] = [
+  ...COPY_FORMATS.map((format) => ({
+    id: `copy-${format}`,
+    title: COPY[format].menu,
+    action: { kind: 'copy', format } as const,
+  })),
+  ...SAVE_FORMATS.map((format) => ({
+    id: `save-${format}`,
+    title: SAVE[format].label,
+    action: { kind: 'save', format } as const,
+    parentId: SAVE_MENU.id,
+  })),
 ];
 
 /** Creates the items (again: an update keeps menus, so old ones go first). */
 export async function createMenu(): Promise<void> {
-  await browser.contextMenus.removeAll();
-  for (const { id, title } of ITEMS) browser.contextMenus.create({ id, title, contexts: ['action'] });
+  const menus = api().contextMenus;
+  await menus.removeAll();
+  for (const { id, title } of ITEMS.filter((item) => !item.parentId)) {
+    menus.create({ id, title, contexts: ['action'] });
+  }
+  menus.create({ ...SAVE_MENU, contexts: ['action'] });
+  for (const { id, title, parentId } of ITEMS.filter((item) => item.parentId)) {
+    menus.create({ id, title, parentId, contexts: ['action'] });
+  }
 }
 
 /** Runs a menu item on `tab` and reports what happened on the button. */
@@ -45,12 +77,14 @@ export async function runMenuItem(itemId: string | number, tab: Tabs.Tab | undef
   }
   try {
     const { copyHeader: header } = await loadSettings();
-    const request = { format: item.action.format, header, force: false };
     if (item.action.kind === 'copy') {
-      const copied = await sendToTab(tabId, 'content:copy', request);
+      const request = { format: item.action.format, header, force: false };
+      const copied = await sendToTab(tabId, 'content:export', request);
       if (!copied) return showOnButton(tabId, 'no article found on this page', false);
+      await writeFromBackground({ text: copied.text, html: copied.html });
       return showOnButton(tabId, `copied ${copied.words.toLocaleString('en')} words`, true);
     }
+    const request = { format: item.action.format, header, force: false };
     const saved = await sendToTab(tabId, 'content:save', request);
     if (!saved) return showOnButton(tabId, 'no article found on this page', false);
     return showOnButton(tabId, `saved ${saved.name}`, true);

@@ -1,21 +1,20 @@
 /**
  * The content script: injected on demand into the page's isolated world (extension/shared/inject.ts). It owns
- * the page's Article, the overlay and the copies, and answers the messages of extension/shared/messages.ts.
- * Injection may happen more than once per page, so it registers its listener once, guarded by a global.
+ * the page's Article, the overlay and the copies, and answers the `content:*` messages of
+ * extension/shared/messages.ts. It holds only what the overlay's first paint needs; exporting is a chunk
+ * loaded on first use (chunks.ts). Injection may happen more than once per page, so it registers its listener
+ * once, guarded by a Symbol.for key on the isolated world's global (a page element can't stand in for it).
  */
-import browser from 'webextension-polyfill';
-import { excerptOf, toHtml, toHtmlDocument, toMarkdown, toText } from '../../src/index.ts';
-import type { Article } from '../../src/types.ts';
-import { mountReader } from '../reader/index.tsx';
-import savedCss from '../reader/saved.css?inline';
-import type { CopyResult, ReaderHandle, SaveFormat, SaveResult } from '../reader/types.ts';
-import { type ClipboardData, writeClipboard } from '../shared/clipboard.ts';
-import { type ContentState, type ExportFormat, handleContentMessages } from '../shared/messages.ts';
+import { presentBody } from '../../src/build/present.ts';
+import type { Article, Extracted } from '../../src/types.ts';
+import { mountNotice, mountReader } from '../reader/index.tsx';
+import type { CopyResult, ReaderHandle, SaveResult } from '../reader/types.ts';
+import { api } from '../shared/api.ts';
+import { type ContentState, handleContentMessages, sendToExtension } from '../shared/messages.ts';
 import type { Settings } from '../shared/settings.ts';
 import { currentArticle, summarize } from './article.ts';
-import { mountNotice } from './notice.ts';
+import { loadChunk } from './chunks.ts';
 import { closeOverlay, isOverlayOpen, showInOverlay } from './overlay.ts';
-import { saveFile } from './save.ts';
 import { settingsStore } from './settings-store.ts';
 
 interface Instance {
@@ -24,21 +23,7 @@ interface Instance {
   dispose(): void;
 }
 
-declare global {
-  var __lecternContent: Instance | undefined;
-}
-
-/** What a copy puts on the clipboard: the text of the format, and for rich text the HTML beside it. */
-function exportData(article: Article, format: ExportFormat, header: boolean): ClipboardData {
-  if (format === 'markdown') return { text: toMarkdown(article, { header }) };
-  const text = toText(article, { header });
-  return format === 'html' ? { text, html: toHtml(article, { header }) } : { text };
-}
-
-function fileContents(article: Article, format: SaveFormat, header: boolean): string {
-  if (format === 'html') return toHtmlDocument(article, { header, css: savedCss });
-  return format === 'markdown' ? toMarkdown(article, { header }) : toText(article, { header });
-}
+const INSTANCE = Symbol.for('lectern.content');
 
 const reason = (error: unknown, fallback: string): string =>
   error instanceof Error ? error.message : fallback;
@@ -53,37 +38,43 @@ function state(): ContentState {
 /** The reader showing now, to hand it settings changed elsewhere. */
 let reader: ReaderHandle | null = null;
 
-function showReader(article: Article, settings: Settings): void {
-  showInOverlay((root) => {
-    const handle = mountReader(root, {
-      article,
-      settings,
-      actions: {
-        async copy(format, header, selection): Promise<CopyResult> {
-          const source = selection ? excerptOf(article, selection) : article;
-          try {
-            await writeClipboard(exportData(source, format, header), root);
-            return { ok: true, words: source.wordCount };
-          } catch (error) {
-            return { ok: false, error: reason(error, 'Copy failed.') };
-          }
-        },
-        async save(format, header): Promise<SaveResult> {
-          try {
-            return {
-              ok: true,
-              name: saveFile(fileContents(article, format, header), article.title, format, root),
-            };
-          } catch (error) {
-            return { ok: false, error: reason(error, 'Saving failed.') };
-          }
-        },
-        close: closeOverlay,
-        saveSettings(patch) {
-          settingsStore.save(patch);
+function showReader({ article, body }: Extracted, settings: Settings): void {
+  showInOverlay((root, layer) => {
+    const handle = mountReader(
+      root,
+      {
+        article,
+        body: (doc, options) => presentBody(body, doc, options),
+        panels: () => loadChunk('panels'),
+        settings,
+        actions: {
+          async copy(format, header, selection): Promise<CopyResult> {
+            try {
+              const exporters = await loadChunk('exporters');
+              const { text, html, words } = exporters.copyData(article, format, header, selection);
+              // Written by the extension, not the page: no page listener sees or changes what is copied.
+              await sendToExtension('background:clipboard', { text, html });
+              return { ok: true, words };
+            } catch (error) {
+              return { ok: false, error: reason(error, 'Copy failed.') };
+            }
+          },
+          async save(format, header): Promise<SaveResult> {
+            try {
+              const exporters = await loadChunk('exporters');
+              return { ok: true, name: await exporters.save(article, format, header) };
+            } catch (error) {
+              return { ok: false, error: reason(error, 'Saving failed.') };
+            }
+          },
+          close: closeOverlay,
+          saveSettings(patch) {
+            settingsStore.save(patch);
+          },
         },
       },
-    });
+      layer,
+    );
     reader = handle;
     return {
       focus: () => handle.focus(),
@@ -95,17 +86,22 @@ function showReader(article: Article, settings: Settings): void {
   });
 }
 
-function showNotice(canForce: boolean): void {
-  showInOverlay((root) =>
-    mountNotice(root, {
-      canForce,
-      close: closeOverlay,
-      showAnyway() {
-        const article = currentArticle(true);
-        if (!article) return showNotice(false);
-        settingsStore.current().then((settings) => showReader(article, settings), closeOverlay);
+function showNotice(canForce: boolean, settings: Settings): void {
+  showInOverlay((root, layer) =>
+    mountNotice(
+      root,
+      {
+        canForce,
+        theme: settings.theme,
+        close: closeOverlay,
+        showAnyway() {
+          const extracted = currentArticle(true);
+          if (extracted) showReader(extracted, settings);
+          else showNotice(false, settings);
+        },
       },
-    }),
+      layer,
+    ),
   );
 }
 
@@ -113,18 +109,22 @@ async function open(force: boolean): Promise<ContentState> {
   // The sender explains PDFs itself (the reply says pdf); an overlay over the viewer would only say "no article".
   if (isPdf()) return state();
   const settings = await settingsStore.current();
-  const article = currentArticle(force);
-  if (article) showReader(article, settings);
-  else showNotice(!force);
+  const extracted = currentArticle(force);
+  if (extracted) showReader(extracted, settings);
+  else showNotice(!force, settings);
   return state();
+}
+
+function articleFor(force: boolean): Article | null {
+  return isPdf() ? null : (currentArticle(force)?.article ?? null);
 }
 
 function register(): Instance {
   settingsStore.start((settings) => reader?.applySettings(settings));
-  handleContentMessages({
+  const stop = handleContentMessages({
     'content:ping': () => state(),
     'content:summary': ({ force }) => {
-      const article = isPdf() ? null : currentArticle(force);
+      const article = articleFor(force);
       return article ? summarize(article) : null;
     },
     'content:open': ({ force }) => open(force),
@@ -139,44 +139,44 @@ function register(): Instance {
       }
       return open(false);
     },
-    'content:copy': async ({ format, header, force }) => {
-      const article = isPdf() ? null : currentArticle(force);
+    'content:export': async ({ format, header, force }) => {
+      const article = articleFor(force);
       if (!article) return null;
-      await writeClipboard(exportData(article, format, header), null);
-      return { words: article.wordCount };
+      return (await loadChunk('exporters')).copyData(article, format, header, null);
     },
-    'content:save': ({ format, header, force }) => {
-      const article = isPdf() ? null : currentArticle(force);
+    'content:save': async ({ format, header, force }) => {
+      const article = articleFor(force);
       if (!article) return null;
-      return { name: saveFile(fileContents(article, format, header), article.title, format, null) };
-    },
-    'content:export': ({ format, header, force }) => {
-      const article = isPdf() ? null : currentArticle(force);
-      if (!article) return null;
-      const { text, html } = exportData(article, format, header);
-      return { text, html: html ?? null, words: article.wordCount };
+      return { name: await (await loadChunk('exporters')).save(article, format, header) };
     },
   });
   return {
     alive() {
       try {
-        return Boolean(browser.runtime.id);
+        return Boolean(api().runtime.id);
       } catch {
         return false;
       }
     },
     dispose() {
-      settingsStore.stop();
-      closeOverlay();
+      // The old runtime may be gone (the extension was reloaded): each step on its own.
+      for (const step of [stop, settingsStore.stop, closeOverlay]) {
+        try {
+          step();
+        } catch {
+          // Nothing left to undo there.
+        }
+      }
     },
   };
 }
 
 try {
-  const previous = globalThis.__lecternContent;
+  const scope = globalThis as { [INSTANCE]?: Instance };
+  const previous = scope[INSTANCE];
   if (!previous?.alive()) {
     previous?.dispose();
-    globalThis.__lecternContent = register();
+    scope[INSTANCE] = register();
   }
 } catch {
   // Never throw into the page.

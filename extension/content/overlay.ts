@@ -1,12 +1,30 @@
 /**
- * The overlay host: one `<lectern-reader>` element appended to <html>, with an open shadow root (Playwright can
- * see into open roots, STYLE.md practice 6). Opening saves the page's scroll position and focus; closing removes
- * the host and restores both, so the page serializes and scrolls exactly as before (or, if it changed itself
- * meanwhile, exactly as it would have without us). Nothing else in the page is
- * touched: the overlay scrolls itself, so the page needn't be locked.
+ * The overlay: one plain `<div>` host appended to <html>, with a CLOSED shadow root that only this module holds,
+ * and in that root a modal `<dialog>` holding the view. The page is hostile (docs/security.md): it can see that
+ * an empty element arrived, but not read what is inside it, restyle it, cover it or click it.
+ *
+ * - Not a custom element: a page could `customElements.define` our tag name first and run its constructor on it.
+ * - Closed root: `host.shadowRoot` is null for the page; only the `root` kept here reaches the view. The dialog
+ *   lives inside it, out of the page's reach: the page can't close it, restyle it or read it.
+ * - Top layer: `showModal()` puts the dialog above everything the page stacks (z-index 2147483647), transforms,
+ *   clips or filters, and makes the page under it inert. A page dialog or popover opened after ours would sit
+ *   above it (and a modal one would make ours inert): we answer by showing ours again on top (`raise`).
+ * - Styles: the host's box is set by `:host` rules with !important inside the shadow root. In the cascade an
+ *   important declaration from the inner (shadow) context beats every outer one, inline !important included
+ *   (CSS Cascade 4, "Context"), so no page rule or style attribute can hide or fade it. `:host::before` and
+ *   `::after` are emptied, so page CSS can't lay a pseudo-element over the reader either.
+ * - Attributes: anything the page sets on the host (style, class, hidden, inert) is taken off again, and a host
+ *   the page removes or moves is put back.
+ * - Events: `ignoreUntrustedEvents` stops every synthetic event at the shadow root; the window's Esc listener
+ *   ignores synthetic keys too.
+ *
+ * Opening saves the page's scroll position and focus; closing removes the host and restores both, so the page
+ * serializes and scrolls exactly as before (or, if it changed itself meanwhile, exactly as it would have
+ * without us). Nothing else in the page is touched: the overlay scrolls itself, so the page needn't be locked.
  */
+import { ignoreUntrustedEvents } from '../reader/trusted.ts';
+import overlayCss from './overlay.css?inline';
 
-export const HOST_TAG = 'lectern-reader';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
 export interface View {
@@ -14,68 +32,28 @@ export interface View {
   focus(): void;
 }
 
-/** Mounts a view into the shadow root; the host is already in the page. */
-export type Mount = (root: ShadowRoot) => View;
-
-// `all: initial` first so page rules on unknown elements (display:none, transforms, filters) can't reach the host;
-// inline !important beats any page stylesheet. Set through CSSOM, which page CSP doesn't govern.
-const HOST_STYLE: ReadonlyArray<readonly [string, string]> = [
-  ['all', 'initial'],
-  ['position', 'fixed'],
-  ['inset', '0'],
-  ['z-index', '2147483647'],
-  ['display', 'block'],
-  ['margin', '0'],
-  ['padding', '0'],
-  ['border', '0'],
-  ['width', 'auto'],
-  ['height', 'auto'],
-  ['max-width', 'none'],
-  ['max-height', 'none'],
-  ['transform', 'none'],
-  ['filter', 'none'],
-  ['opacity', '1'],
-  ['visibility', 'visible'],
-  ['pointer-events', 'auto'],
-  ['contain', 'strict'],
-];
+/** Mounts a view into `layer`, the dialog inside the shadow root `root` (stylesheets go on the root). */
+export type Mount = (root: ShadowRoot, layer: HTMLElement) => View;
 
 /**
- * Printing while the reader is open prints the article alone: in print media the host leaves its fixed
- * full-viewport box to flow as one long element (reader.css drops the toolbar and the scroll box), and a
- * stylesheet adopted by the document hides the page's body. Adopted, not inserted, so the page's DOM is
- * untouched; both are undone when the reader closes.
+ * Printing while the reader is open prints the article alone: a stylesheet adopted by the document hides the
+ * page's body in print media (the host hangs off <html>, outside it). Adopted, not inserted, so the page's DOM
+ * is untouched; it is taken out again when the reader closes.
  */
-const PRINT_HOST: ReadonlyArray<readonly [string, string]> = [
-  ['position', 'static'],
-  ['contain', 'none'],
-  ['inset', 'auto'],
-  ['height', 'auto'],
-];
 const printQuery = matchMedia('print');
+let overlaySheet: CSSStyleSheet | null = null;
 let pageSheet: CSSStyleSheet | null = null;
 
+function sheet(css: string): CSSStyleSheet {
+  const made = new CSSStyleSheet();
+  made.replaceSync(css);
+  return made;
+}
+
 function pagePrintSheet(): CSSStyleSheet {
-  if (pageSheet === null) {
-    pageSheet = new CSSStyleSheet();
-    pageSheet.replaceSync(
-      `@media print { body { display: none !important; } ${HOST_TAG} { display: block !important; } }`,
-    );
-  }
+  pageSheet ??= sheet('@media print { body { display: none !important; } }');
   return pageSheet;
 }
-
-function setPrinting(printing: boolean): void {
-  const host = mounted?.host;
-  if (!host) return;
-  const styles = printing ? PRINT_HOST : HOST_STYLE.filter(([name]) => PRINT_HOST.some(([p]) => p === name));
-  for (const [name, value] of styles) host.style.setProperty(name, value, 'important');
-}
-
-// Chromium fires beforeprint for a real print dialog and for print-to-PDF; the media query covers emulation.
-const onPrintChange = (): void => setPrinting(printQuery.matches);
-const onBeforePrint = (): void => setPrinting(true);
-const onAfterPrint = (): void => setPrinting(printQuery.matches);
 
 interface Saved {
   x: number;
@@ -91,59 +69,188 @@ interface Mounted {
   host: HTMLElement;
   /** What we appended to the page: the host, or the SVG wrapper holding it. */
   outer: Element;
+  /** Where `outer` was appended: the root element (or the document itself when it has none). */
+  parent: ParentNode;
   root: ShadowRoot;
+  /** The dialog in the shadow root that holds the view. */
+  layer: HTMLDialogElement;
   view: View | null;
   saved: Saved;
+  /** Undoes the page's changes to the host's attributes. */
+  guard: MutationObserver;
+  /** Notices the host leaving the page. */
+  placement: MutationObserver;
+  /** How often the page pushed the reader down or out (bounded: see MAX_RAISES). */
+  raises: number;
+  printing: boolean;
 }
 
 let mounted: Mounted | null = null;
 
+/**
+ * How often the reader is raised back into view (over a page's own top-layer element, or re-attached after the
+ * page removed it) in one opening. Each raise costs a task, and a page that answers every raise with another of
+ * its own would otherwise keep us both busy for ever; past this, the page keeps what it did.
+ */
+const MAX_RAISES = 100;
+
 /** The focused element, looking into open shadow roots so a page's web component gets its focus back. */
 function deepActiveElement(): Element | null {
   let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  for (let depth = 0; depth < 64 && active?.shadowRoot?.activeElement; depth++) {
+    active = active.shadowRoot.activeElement;
+  }
   return active;
 }
 
 function onWindowKeydown(event: KeyboardEvent): void {
   // The reader handles Esc itself and stops keys at its root; this catches Esc when focus was left on the page.
+  // A page can dispatch a KeyboardEvent of its own: only a key the person pressed closes the reader.
+  if (!event.isTrusted) return;
   if (event.key === 'Escape' && !event.defaultPrevented && mounted) {
     event.preventDefault();
     closeOverlay();
   }
 }
 
-export function isOverlayOpen(): boolean {
-  return mounted?.host.isConnected === true;
+/**
+ * Another element entered the top layer above ours (a page popover or modal dialog; `toggle` fires for both
+ * and doesn't bubble, so this listens in the capture phase): go back on top. Events from inside our closed
+ * root reach the window retargeted to the host.
+ */
+function onToggle(event: Event): void {
+  const state = mounted;
+  const target = event.target;
+  if (!state || target === state.host || !(target instanceof Element)) return;
+  if (target.matches(':modal, :popover-open')) raise(state);
 }
 
-/** Shows `mount`'s view in the overlay, opening the host if needed (the notice → reader switch reuses it). */
-export function showInOverlay(mount: Mount): void {
-  if (mounted && !mounted.host.isConnected) teardown();
-  if (!mounted) {
-    // In the XHTML namespace, so the host has a style (and a shadow root) in XML and SVG documents too.
-    const host = document.createElementNS(XHTML_NS, HOST_TAG) as HTMLElement;
-    const saved = watchPage(host);
-    for (const [name, value] of HOST_STYLE) host.style.setProperty(name, value, 'important');
-    const root = host.attachShadow({ mode: 'open' });
-    const outer = placeHost(host);
-    mounted = { host, outer, root, view: null, saved };
-    window.addEventListener('keydown', onWindowKeydown);
-    printQuery.addEventListener('change', onPrintChange);
-    window.addEventListener('beforeprint', onBeforePrint);
-    window.addEventListener('afterprint', onAfterPrint);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, pagePrintSheet()];
-    onPrintChange();
+/** The page took the host out (removed or moved it): put it back. */
+function onPlacement(): void {
+  const state = mounted;
+  if (state && !isPlaced(state)) raise(state);
+}
+
+function isPlaced(state: Mounted): boolean {
+  return state.outer.parentNode === state.parent && state.outer.isConnected;
+}
+
+/**
+ * The dialog closed and stayed closed: the person pressed Esc (the browser's close request). Its `close`
+ * event comes a task after the closing, so one we caused by showing the dialog again finds it open.
+ */
+function onLayerClose(): void {
+  const state = mounted;
+  if (state && !state.layer.open) closeOverlay();
+}
+
+/** Shows the dialog modally (top layer, the page inert), or in place while printing. */
+function showLayer(state: Mounted): void {
+  const layer = state.layer;
+  if (layer.open) layer.close();
+  if (state.printing) {
+    layer.show();
+    return;
   }
-  clearView(mounted);
   try {
-    mounted.view = mount(mounted.root);
-    mounted.view.focus();
+    layer.showModal();
+  } catch {
+    // Not allowed here (a document that can't show modals): in place, the fixed host still covers the page.
+    layer.show();
+  }
+}
+
+/**
+ * Puts the reader back on top of the top layer, and back in the page if it was taken out. A dialog moves to
+ * the top only by being shown again; that moves the focus, so it is given back.
+ */
+function raise(state: Mounted): void {
+  if (state.printing || state.raises >= MAX_RAISES) return;
+  state.raises += 1;
+  const focused = state.root.activeElement;
+  if (!isPlaced(state)) placeHost(state);
+  showLayer(state);
+  if (focused instanceof HTMLElement || focused instanceof SVGElement) focused.focus({ preventScroll: true });
+}
+
+export function isOverlayOpen(): boolean {
+  return mounted !== null;
+}
+
+function open(): Mounted {
+  // In the XHTML namespace, so the host has a style (and a shadow root) in XML and SVG documents too.
+  const host = document.createElementNS(XHTML_NS, 'div') as HTMLElement;
+  const root = host.attachShadow({ mode: 'closed' });
+  overlaySheet ??= sheet(overlayCss);
+  root.adoptedStyleSheets = [overlaySheet];
+  ignoreUntrustedEvents(root);
+  const layer = document.createElementNS(XHTML_NS, 'dialog') as HTMLDialogElement;
+  layer.className = 'lectern-layer';
+  root.append(layer);
+  const state: Mounted = {
+    host,
+    outer: host,
+    parent: document,
+    root,
+    layer,
+    view: null,
+    saved: watchPage(host),
+    guard: new MutationObserver(() => restoreHost(host)),
+    placement: new MutationObserver(onPlacement),
+    raises: 0,
+    printing: printQuery.matches,
+  };
+  layer.addEventListener('close', onLayerClose);
+  state.guard.observe(host, { attributes: true });
+  // The document's children: a page that swaps its root element takes the host with it.
+  state.placement.observe(document, { childList: true });
+  placeHost(state);
+  showLayer(state);
+  window.addEventListener('keydown', onWindowKeydown);
+  window.addEventListener('toggle', onToggle, true);
+  printQuery.addEventListener('change', onPrintChange);
+  window.addEventListener('beforeprint', onBeforePrint);
+  window.addEventListener('afterprint', onAfterPrint);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, pagePrintSheet()];
+  return state;
+}
+
+/** Shows `mount`'s view in the overlay, opening it if needed (the notice → reader switch reuses it). */
+export function showInOverlay(mount: Mount): void {
+  mounted ??= open();
+  const state = mounted;
+  if (!isPlaced(state)) {
+    placeHost(state);
+    showLayer(state);
+  }
+  clearView(state);
+  try {
+    state.view = mount(state.root, state.layer);
+    state.view.focus();
   } catch (error) {
     // An empty overlay would cover the page with nothing: give the page back and report the failure.
     closeOverlay();
     throw error;
   }
+}
+
+/** Takes off whatever the page set on the host: it carries no attribute at all. */
+function restoreHost(host: HTMLElement): void {
+  for (const name of host.getAttributeNames()) host.removeAttribute(name);
+}
+
+// Chromium fires beforeprint for a real print dialog and for print-to-PDF; the media query covers emulation.
+const onPrintChange = (): void => setPrinting(printQuery.matches);
+const onBeforePrint = (): void => setPrinting(true);
+const onAfterPrint = (): void => setPrinting(printQuery.matches);
+
+function setPrinting(printing: boolean): void {
+  const state = mounted;
+  if (!state || state.printing === printing) return;
+  state.printing = printing;
+  const focused = state.root.activeElement;
+  showLayer(state);
+  if (focused instanceof HTMLElement || focused instanceof SVGElement) focused.focus({ preventScroll: true });
 }
 
 /**
@@ -163,7 +270,7 @@ function watchPage(host: HTMLElement): Saved {
       observer.disconnect();
     },
   };
-  // Our own host coming and going (and its print styles) are the only changes to the page we make.
+  // Our own host coming and going (and its attributes) are the only changes to the page we make.
   const own = (record: MutationRecord) =>
     record.target === host ||
     (record.type === 'childList' &&
@@ -186,24 +293,29 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  * Appends the host to the root element. An SVG document renders HTML only inside a `<foreignObject>`, so
  * there the host goes into one that spans the picture; the wrapper goes when the host does.
  */
-function placeHost(host: HTMLElement): Element {
+function placeHost(state: Mounted): void {
   const root = document.documentElement;
   if (root?.namespaceURI !== SVG_NS) {
-    (root ?? document).append(host);
-    return host;
+    state.parent = root ?? document;
+    state.parent.append(state.host);
+    state.outer = state.host;
+  } else {
+    const wrapper = document.createElementNS(SVG_NS, 'foreignObject');
+    for (const [name, value] of [
+      ['x', '0'],
+      ['y', '0'],
+      ['width', '100%'],
+      ['height', '100%'],
+    ] as const) {
+      wrapper.setAttribute(name, value);
+    }
+    wrapper.append(state.host);
+    root.append(wrapper);
+    state.parent = root;
+    state.outer = wrapper;
   }
-  const wrapper = document.createElementNS(SVG_NS, 'foreignObject');
-  for (const [name, value] of [
-    ['x', '0'],
-    ['y', '0'],
-    ['width', '100%'],
-    ['height', '100%'],
-  ] as const) {
-    wrapper.setAttribute(name, value);
-  }
-  wrapper.append(host);
-  root.append(wrapper);
-  return wrapper;
+  // Only the host's own parent, not the subtree: a busy page's other mutations cost us nothing.
+  state.placement.observe(state.parent, { childList: true });
 }
 
 function clearView(state: Mounted): void {
@@ -214,25 +326,30 @@ function clearView(state: Mounted): void {
   } catch {
     // A view that fails to unmount must not keep the page covered.
   }
-  state.root.replaceChildren();
-  state.root.adoptedStyleSheets = [];
+  state.layer.replaceChildren();
+  state.root.adoptedStyleSheets = overlaySheet ? [overlaySheet] : [];
 }
 
 function teardown(): Mounted | null {
   const state = mounted;
   mounted = null;
   window.removeEventListener('keydown', onWindowKeydown);
+  window.removeEventListener('toggle', onToggle, true);
   printQuery.removeEventListener('change', onPrintChange);
   window.removeEventListener('beforeprint', onBeforePrint);
   window.removeEventListener('afterprint', onAfterPrint);
   if (pageSheet !== null) {
-    const sheet = pageSheet;
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
+    const own = pageSheet;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== own);
   }
   if (!state) return null;
+  state.guard.disconnect();
+  state.placement.disconnect();
   // Before our own removal is recorded: a page change not yet delivered still counts.
   state.saved.stopWatching();
+  state.layer.removeEventListener('close', onLayerClose);
   clearView(state);
+  if (state.layer.open) state.layer.close();
   state.outer.remove();
   return state;
 }

@@ -1,17 +1,11 @@
 /**
- * Saving the article as a file from the page: a Blob behind a temporary download link inside our shadow root.
+ * Saving the article as a file from the page: a Blob behind a download link the content script clicks.
  * No `downloads` permission: an `<a download>` click is a download the browser itself offers to the person.
+ * The link is never put into the page, nor into our shadow root: a click on a connected element travels
+ * through the page's window in the capture phase, where a page listener could cancel it; a detached link's
+ * click reaches no listener but its own.
  */
-
-import type { SaveFormat } from '../shared/messages.ts';
-
-export type { SaveFormat };
-
-const TYPES: Record<SaveFormat, { extension: string; mime: string }> = {
-  markdown: { extension: 'md', mime: 'text/markdown;charset=utf-8' },
-  text: { extension: 'txt', mime: 'text/plain;charset=utf-8' },
-  html: { extension: 'html', mime: 'text/html;charset=utf-8' },
-};
+import { SAVE, type SaveFormat } from '../shared/formats.ts';
 
 /** A file name from the title: letters and digits of any script, dashes between, at most 80 characters. */
 export function fileName(title: string, format: SaveFormat): string {
@@ -21,27 +15,19 @@ export function fileName(title: string, format: SaveFormat): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
     .replace(/-+$/, '');
-  return `${stem || 'article'}.${TYPES[format].extension}`;
+  return `${stem || 'article'}.${SAVE[format].extension}`;
 }
 
-/** `root`: where the link lives for its click (our shadow root); null clicks it detached (from the popup). */
-export function saveFile(
-  contents: string,
-  title: string,
-  format: SaveFormat,
-  root: ShadowRoot | null,
-): string {
+/** Downloads `contents` as a file named for `title`; returns the name. */
+export function downloadFile(contents: string, title: string, format: SaveFormat): string {
   const name = fileName(title, format);
-  const url = URL.createObjectURL(new Blob([contents], { type: TYPES[format].mime }));
-  const link = document.createElement('a');
+  const url = URL.createObjectURL(new Blob([contents], { type: SAVE[format].mime }));
+  const link = document.createElementNS('http://www.w3.org/1999/xhtml', 'a') as HTMLAnchorElement;
   link.href = url;
   link.download = name;
-  link.hidden = true;
-  root?.append(link);
   try {
     link.click();
   } finally {
-    link.remove();
     // The download has its own reference to the blob once started; a minute covers a slow save dialog.
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }

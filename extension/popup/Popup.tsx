@@ -2,10 +2,19 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
 import { copyMessage } from '../reader/format.ts';
 import { writeClipboard } from '../shared/clipboard.ts';
+import {
+  COPY,
+  COPY_FORMATS,
+  type CopyFormat,
+  SAVE,
+  SAVE_FORMATS,
+  type SaveFormat,
+} from '../shared/formats.ts';
 import { errorMessage } from '../shared/inject.ts';
-import { type ArticleSummary, type ExportFormat, type SaveFormat, sendToTab } from '../shared/messages.ts';
+import { type ArticleSummary, sendToTab } from '../shared/messages.ts';
 import type { RestrictedReason } from '../shared/restricted.ts';
 import { applyActionSetting, loadSettings, saveSettings } from '../shared/settings.ts';
+import { firstLines } from './excerpt.ts';
 import { loadSummary, type PopupState } from './load.ts';
 import { findTargetTab } from './target.ts';
 
@@ -138,12 +147,13 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
       });
   };
 
-  const copy = async (format: ExportFormat): Promise<void> => {
+  const copy = async (format: CopyFormat): Promise<void> => {
     try {
       const { copyHeader: header } = await loadSettings();
       const reply = await sendToTab(tabId, 'content:export', { format, header, force: forced });
       if (!reply) throw new Error('the article is gone');
-      await writeClipboard(reply, null);
+      // The popup is an extension page: the page under it can't see this write.
+      await writeClipboard(reply);
       setStatus(copyMessage(format, { ok: true, words: reply.words }));
     } catch (error) {
       setStatus(`Couldn’t copy: ${errorMessage(error)}. Allow clipboard access for Lectern and try again.`);
@@ -173,32 +183,24 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
         <span aria-hidden="true"> · </span>
         <span>{count.format(summary.wordCount)} words</span>
       </p>
-      {summary.excerpt && <p class="excerpt">{summary.excerpt}</p>}
+      {summary.start && <p class="excerpt">{firstLines(summary.start)}</p>}
       <div class="actions">
         <button type="button" class="primary" ref={openButton} onClick={open} disabled={busy}>
           {readerOpen ? 'Close reader view' : 'Open reader view'}
         </button>
         <div class="copy">
-          <button type="button" onClick={() => void copy('text')}>
-            Copy text
-          </button>
-          <button type="button" onClick={() => void copy('markdown')}>
-            Copy Markdown
-          </button>
-          <button type="button" onClick={() => void copy('html')}>
-            Copy rich text
-          </button>
+          {COPY_FORMATS.map((format) => (
+            <button key={format} type="button" onClick={() => void copy(format)}>
+              {COPY[format].button}
+            </button>
+          ))}
         </div>
         <div class="copy">
-          <button type="button" onClick={() => void save('markdown')}>
-            Save .md
-          </button>
-          <button type="button" onClick={() => void save('text')}>
-            Save .txt
-          </button>
-          <button type="button" onClick={() => void save('html')}>
-            Save .html
-          </button>
+          {SAVE_FORMATS.map((format) => (
+            <button key={format} type="button" onClick={() => void save(format)}>
+              {SAVE[format].button}
+            </button>
+          ))}
         </div>
       </div>
       <p class="status-line" role="status" aria-live="polite">

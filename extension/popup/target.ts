@@ -1,5 +1,6 @@
 /** Which tab the popup is about. */
-import browser, { type Tabs } from 'webextension-polyfill';
+import type { Tabs } from 'webextension-polyfill';
+import { api } from '../shared/api.ts';
 
 /**
  * `?tab=<id>` names the tab explicitly: e2e tests and the demo open the popup as an ordinary extension page in a
@@ -10,11 +11,11 @@ export async function findTargetTab(search = location.search): Promise<Tabs.Tab 
   const param = new URLSearchParams(search).get('tab');
   if (param !== null && /^\d+$/.test(param)) {
     try {
-      return await browser.tabs.get(Number(param));
+      return await api().tabs.get(Number(param));
     } catch {
       return undefined;
     }
   }
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  const [tab] = await api().tabs.query({ active: true, currentWindow: true });
   return tab;
 }

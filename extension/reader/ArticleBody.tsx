@@ -1,18 +1,19 @@
 /**
- * The article's HTML, inserted as nodes DOMPurify made for this very document (src/build/sanitize.ts) right
- * before insertion: the extractor already sanitized `content`, but the reader does not trust a string it did
- * not parse, and a sanitized fragment leaves no serialise→reparse step in which markup could mutate.
+ * The article's body: nodes the caller prepared for this document (src/build/present.ts in the extension),
+ * inserted as they are. The reader never sets HTML from a string, so no serialise→reparse step (where markup
+ * could mutate) sits between the check and the overlay. With images off the nodes hold no image at all, so
+ * turning them off in the settings stops their requests, not only their display.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { sanitizeFragment } from '../../src/index.ts';
+import type { ReaderBody } from './types.ts';
 
-export function ArticleBody({ html }: { html: string }) {
+export function ArticleBody({ body, images }: { body: ReaderBody; images: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   // A layout effect fills the element before the browser paints, so the article shows in the overlay's first frame.
   useLayoutEffect(() => {
     const element = ref.current;
     if (element === null) return;
-    element.replaceChildren(sanitizeFragment(html, element.ownerDocument));
-  }, [html]);
+    element.replaceChildren(body(element.ownerDocument, { images }));
+  }, [body, images]);
   return <div class="lectern-content" ref={ref} />;
 }

@@ -1,8 +1,11 @@
 /**
  * More ways out of the reader than the two copy buttons: rich text for documents, and files. A disclosure
- * (a button that shows a list of buttons), so Tab and Enter work as everywhere else; Esc folds it away.
+ * (a button that shows a list of buttons), so Tab and Enter work as everywhere else; Esc folds it away. The
+ * button is the reader's own; the list comes with the panels (ExportList, panels.tsx), loaded when it first
+ * opens.
  */
 import { useRef, useState } from 'preact/hooks';
+import type { Panels } from './panels.tsx';
 import type { CopyFormat, SaveFormat } from './types.ts';
 
 interface ExportMenuProps {
@@ -10,15 +13,12 @@ interface ExportMenuProps {
   /** Absent where nothing can save files. */
   onSave?: (format: SaveFormat) => void;
   busy: boolean;
+  /** The panels once loaded, and how to ask for them. */
+  panels: Panels | null;
+  requestPanels(): void;
 }
 
-const SAVES: ReadonlyArray<readonly [SaveFormat, string]> = [
-  ['markdown', 'Save as Markdown (.md)'],
-  ['text', 'Save as text (.txt)'],
-  ['html', 'Save as web page (.html)'],
-];
-
-export function ExportMenu({ onCopy, onSave, busy }: ExportMenuProps) {
+export function ExportMenu({ onCopy, onSave, busy, panels, requestPanels }: ExportMenuProps) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const choose = (action: () => void) => {
@@ -43,40 +43,24 @@ export function ExportMenu({ onCopy, onSave, busy }: ExportMenuProps) {
         aria-expanded={open}
         aria-controls="lectern-export"
         title="Copy as rich text, or save as a file"
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          requestPanels();
+          setOpen(!open);
+        }}
       >
         <span class="lectern-label">More</span>
         <span class="lectern-caret" aria-hidden="true">
           ▾
         </span>
       </button>
-      {open && (
-        <ul id="lectern-export" class="lectern-menu-list" aria-label="Export">
-          <li>
-            <button
-              type="button"
-              class="lectern-menu-item"
-              onKeyDown={onKeyDown}
-              aria-busy={busy}
-              onClick={() => choose(() => onCopy('html'))}
-            >
-              Copy as rich text
-            </button>
-          </li>
-          {onSave &&
-            SAVES.map(([format, label]) => (
-              <li key={format}>
-                <button
-                  type="button"
-                  class="lectern-menu-item"
-                  onKeyDown={onKeyDown}
-                  onClick={() => choose(() => onSave(format))}
-                >
-                  {label}
-                </button>
-              </li>
-            ))}
-        </ul>
+      {open && panels && (
+        <panels.ExportList
+          onCopy={onCopy}
+          {...(onSave ? { onSave } : {})}
+          busy={busy}
+          choose={choose}
+          onKeyDown={onKeyDown}
+        />
       )}
     </div>
   );

@@ -3,21 +3,14 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ArticleBody } from './ArticleBody.tsx';
 import { ArticleHeader } from './ArticleHeader.tsx';
 import { copyMessage, isCjk, normalizeLang, saveMessage } from './format.ts';
-import { HelpPanel } from './HelpPanel.tsx';
 import { Progress, useProgress } from './Progress.tsx';
-import { ReadAloud } from './ReadAloud.tsx';
-import { SettingsPanel } from './SettingsPanel.tsx';
-import {
-  DEFAULT_READER_SETTINGS,
-  FONT_SIZES,
-  LINE_HEIGHTS,
-  type ReaderSettings,
-  stepFontSize,
-} from './settings.ts';
-import { pickVoice, useSpeech, useVoices } from './speech.ts';
+import type { Panels } from './panels.tsx';
+import { DEFAULT_READER_SETTINGS, type ReaderSettings, stepFontSize, WIDTHS } from './settings.ts';
 import { Toast, useToast } from './Toast.tsx';
-import { Toolbar } from './Toolbar.tsx';
+import { ReadAloudStart, Toolbar } from './Toolbar.tsx';
+import { useTheme } from './theme.ts';
 import type { CopyFormat, ReaderProps, SaveFormat } from './types.ts';
+import { useVoices } from './voices.ts';
 
 const SETTINGS_ID = 'lectern-settings';
 
@@ -35,22 +28,34 @@ function selectedInArticle(scroller: HTMLElement | null): DocumentFragment | nul
   return range.cloneContents();
 }
 
-/** Whether the system asks for dark colours, kept current: "auto" follows a change while reading. */
-function usePrefersDark(): boolean {
-  const [query] = useState(() =>
-    typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null,
-  );
-  const [dark, setDark] = useState(query?.matches === true);
-  useEffect(() => {
-    if (query === null) return;
-    const onChange = () => setDark(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, [query]);
-  return dark;
+/**
+ * The panels (settings, help, read aloud), once loaded; `request` asks for them (once, until a failure) and
+ * `onFailure` hears why they didn't come.
+ */
+function usePanels(
+  load: () => Promise<Panels>,
+  onFailure: (error: unknown) => void,
+): [Panels | null, () => void] {
+  const [panels, setPanels] = useState<Panels | null>(null);
+  const asked = useRef(false);
+  const request = useCallback(() => {
+    if (asked.current) return;
+    asked.current = true;
+    load().then(setPanels, (error: unknown) => {
+      asked.current = false;
+      onFailure(error);
+    });
+  }, [load, onFailure]);
+  return [panels, request];
 }
 
-export function Reader({ article, actions, settings: initial = DEFAULT_READER_SETTINGS }: ReaderProps) {
+export function Reader({
+  article,
+  body,
+  panels: loadPanels,
+  actions,
+  settings: initial = DEFAULT_READER_SETTINGS,
+}: ReaderProps) {
   const [toast, showToast] = useToast();
   const [busy, setBusy] = useState(false);
   const [settings, setSettings] = useState(initial);
@@ -59,14 +64,16 @@ export function Reader({ article, actions, settings: initial = DEFAULT_READER_SE
   const scroller = useRef<HTMLDivElement>(null);
   const progress = useProgress(scroller);
   const lang = normalizeLang(article.lang);
-  const prefersDark = usePrefersDark();
+  const theme = useTheme(settings.theme);
   const voices = useVoices();
-  const speech = useSpeech({
-    article: () => scroller.current?.querySelector('.lectern-article') ?? null,
-    voice: pickVoice(voices, settings.voice, lang),
-    rate: settings.rate,
-    lang,
-  });
+  const panelsFailed = useCallback(
+    (error: unknown) => showToast(`Couldn’t load that part of the reader: ${String(error)}`, 'error'),
+    [showToast],
+  );
+  const [panels, requestPanels] = usePanels(loadPanels, panelsFailed);
+  // Read aloud was asked for: its controls take the place of the reader's own button once loaded.
+  const [speechWanted, setSpeechWanted] = useState(false);
+  const findArticle = useCallback(() => scroller.current?.querySelector('.lectern-article') ?? null, []);
   // A ref, not the state, guards against a double click: both clicks can arrive before a re-render.
   const copying = useRef(false);
 
@@ -124,6 +131,7 @@ export function Reader({ article, actions, settings: initial = DEFAULT_READER_SE
     const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
     if (event.key === '?' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
+      requestPanels();
       setHelpOpen((open) => !open);
       return;
     }
@@ -151,12 +159,15 @@ export function Reader({ article, actions, settings: initial = DEFAULT_READER_SE
       aria-label={`Reader view: ${article.title}`}
       lang="en"
       dir="ltr"
-      data-theme={settings.theme === 'auto' ? (prefersDark ? 'dark' : 'light') : settings.theme}
+      data-theme={theme}
       data-font={settings.font}
-      data-size={String(FONT_SIZES.indexOf(settings.fontSize as (typeof FONT_SIZES)[number]))}
-      data-width={settings.width}
-      data-leading={String(LINE_HEIGHTS.indexOf(settings.lineHeight as (typeof LINE_HEIGHTS)[number]))}
       data-images={settings.images ? 'on' : 'off'}
+      // Through the CSSOM (Preact sets these with style.setProperty), which a page's CSP doesn't govern.
+      style={{
+        '--lectern-size': `${settings.fontSize}em`,
+        '--lectern-width': `${WIDTHS[settings.width]}em`,
+        '--lectern-leading': String(settings.lineHeight),
+      }}
       onKeyDown={onKeyDown}
     >
       <div class="lectern-scroll" tabIndex={-1} ref={scroller}>
@@ -167,28 +178,49 @@ export function Reader({ article, actions, settings: initial = DEFAULT_READER_SE
           busy={busy}
           settingsId={SETTINGS_ID}
           settingsOpen={settingsOpen}
-          onToggleSettings={() => setSettingsOpen((open) => !open)}
+          panels={panels}
+          requestPanels={requestPanels}
+          onToggleSettings={() => {
+            requestPanels();
+            setSettingsOpen((open) => !open);
+          }}
           speech={
-            voices.length > 0 && (
-              <ReadAloud
-                state={speech.state}
-                onPlay={speech.play}
-                onPause={speech.pause}
-                onStop={speech.stop}
+            voices.length > 0 &&
+            (speechWanted && panels ? (
+              <panels.ReadAloud
+                article={findArticle}
+                voices={voices}
+                voiceURI={settings.voice}
+                rate={settings.rate}
+                lang={lang}
+                autoplay
               />
-            )
+            ) : (
+              <ReadAloudStart
+                onStart={() => {
+                  requestPanels();
+                  setSpeechWanted(true);
+                }}
+              />
+            ))
           }
         >
           <Progress progress={progress} minutes={article.readingMinutes} />
         </Toolbar>
-        {settingsOpen && (
-          <SettingsPanel id={SETTINGS_ID} settings={settings} onChange={change} voices={voices} lang={lang} />
+        {settingsOpen && panels && (
+          <panels.SettingsPanel
+            id={SETTINGS_ID}
+            settings={settings}
+            onChange={change}
+            voices={voices}
+            lang={lang}
+          />
         )}
-        {helpOpen && <HelpPanel id="lectern-help" onClose={() => setHelpOpen(false)} />}
+        {helpOpen && panels && <panels.HelpPanel id="lectern-help" onClose={() => setHelpOpen(false)} />}
         <div class="lectern-main">
           <article class={articleClass} lang={lang ?? undefined} dir={article.dir}>
             <ArticleHeader article={article} lang={lang} />
-            <ArticleBody html={article.content} />
+            <ArticleBody body={body} images={settings.images} />
           </article>
         </div>
       </div>

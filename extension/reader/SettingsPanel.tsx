@@ -15,7 +15,7 @@ import {
   WIDTHS,
   type Width,
 } from './settings.ts';
-import { speaksLanguage } from './speech.ts';
+import { speaksLanguage, voiceLabel } from './voices.ts';
 
 interface SettingsPanelProps {
   id: string;
@@ -40,10 +40,10 @@ const WIDTH_NAMES: Record<Width, string> = { narrow: 'Narrow', medium: 'Medium',
 const LEADING_NAMES = ['Tight', 'Normal', 'Loose', 'Looser'];
 
 export function SettingsPanel({ id, settings, onChange, voices = [], lang = null }: SettingsPanelProps) {
-  // Voices for the article's language first: those are the ones that can read it.
-  const sorted = [...voices].sort(
-    (a, b) => Number(!speaksLanguage(a, lang)) - Number(!speaksLanguage(b, lang)),
-  );
+  // Voices for the article's language first (those can read it), and of those the device's own first.
+  const rank = (voice: SpeechSynthesisVoice) =>
+    (speaksLanguage(voice, lang) ? 0 : 2) + (voice.localService ? 0 : 1);
+  const sorted = [...voices].sort((a, b) => rank(a) - rank(b));
   const sizeIndex = FONT_SIZES.indexOf(settings.fontSize as (typeof FONT_SIZES)[number]);
   return (
     <section id={id} class="lectern-settings" aria-label="Reading settings">
@@ -113,7 +113,7 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
                 <option value="">Default for the article’s language</option>
                 {sorted.map((voice) => (
                   <option key={voice.voiceURI} value={voice.voiceURI}>
-                    {voice.name} ({voice.lang})
+                    {voiceLabel(voice)}
                   </option>
                 ))}
               </select>

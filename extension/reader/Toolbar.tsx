@@ -1,6 +1,8 @@
 /** The slim bar above the article: reading settings, the copy buttons and Close; progress under it. */
 import type { ComponentChildren } from 'preact';
+import { COPY } from '../shared/formats.ts';
 import { ExportMenu } from './ExportMenu.tsx';
+import type { Panels } from './panels.tsx';
 import type { CopyFormat, SaveFormat } from './types.ts';
 
 interface ToolbarProps {
@@ -15,6 +17,9 @@ interface ToolbarProps {
   children?: ComponentChildren;
   /** Read-aloud buttons, when the browser can speak. */
   speech?: ComponentChildren;
+  /** The panels once loaded (the export menu's list is one), and how to ask for them. */
+  panels: Panels | null;
+  requestPanels(): void;
 }
 
 export function Toolbar({
@@ -27,6 +32,8 @@ export function Toolbar({
   onToggleSettings,
   children,
   speech,
+  panels,
+  requestPanels,
 }: ToolbarProps) {
   return (
     <div class="lectern-toolbar">
@@ -53,24 +60,30 @@ export function Toolbar({
           <button
             type="button"
             class="lectern-button"
-            title="Copy the article as plain text"
+            title={COPY.text.tooltip}
             aria-busy={busy}
             onClick={() => onCopy('text')}
           >
             <CopyIcon />
-            <span class="lectern-label">Copy text</span>
+            <span class="lectern-label">{COPY.text.button}</span>
           </button>
           <button
             type="button"
             class="lectern-button"
-            title="Copy the article as Markdown"
+            title={COPY.markdown.tooltip}
             aria-busy={busy}
             onClick={() => onCopy('markdown')}
           >
             <MarkdownIcon />
-            <span class="lectern-label">Copy Markdown</span>
+            <span class="lectern-label">{COPY.markdown.button}</span>
           </button>
-          <ExportMenu onCopy={onCopy} {...(onSave ? { onSave } : {})} busy={busy} />
+          <ExportMenu
+            onCopy={onCopy}
+            {...(onSave ? { onSave } : {})}
+            busy={busy}
+            panels={panels}
+            requestPanels={requestPanels}
+          />
           <button
             type="button"
             class="lectern-button lectern-close"
@@ -86,27 +99,13 @@ export function Toolbar({
   );
 }
 
-// Icons are inline SVG with presentation attributes (not style attributes), which a page's CSP can't block,
-// and `currentColor`, which follows forced colours.
+// Icons are inline SVG drawn with `currentColor` (reader.css .lectern-icon), which follows forced colours; their
+// shapes are presentation attributes, not style attributes, which a page's CSP could block.
 function CopyIcon() {
   return (
     <svg class="lectern-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <rect
-        x="5.5"
-        y="5.5"
-        width="8"
-        height="9"
-        rx="1.5"
-        fill="none"
-        stroke="currentColor"
-        stroke-width="1.3"
-      />
-      <path
-        d="M3.5 10.5h-.5a1 1 0 0 1-1-1V3a1.5 1.5 0 0 1 1.5-1.5H9a1 1 0 0 1 1 1v.5"
-        fill="none"
-        stroke="currentColor"
-        stroke-width="1.3"
-      />
+      <rect x="5.5" y="5.5" width="8" height="9" rx="1.5" />
+      <path d="M3.5 10.5h-.5a1 1 0 0 1-1-1V3a1.5 1.5 0 0 1 1.5-1.5H9a1 1 0 0 1 1 1v.5" />
     </svg>
   );
 }
@@ -114,21 +113,9 @@ function CopyIcon() {
 function MarkdownIcon() {
   return (
     <svg class="lectern-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <rect
-        x="1.5"
-        y="3.5"
-        width="13"
-        height="9"
-        rx="1.5"
-        fill="none"
-        stroke="currentColor"
-        stroke-width="1.3"
-      />
+      <rect x="1.5" y="3.5" width="13" height="9" rx="1.5" />
       <path
         d="M4 10.5v-5l2 2.5 2-2.5v5M11.5 5.5v4.5m-1.75-1.75L11.5 10l1.75-1.75"
-        fill="none"
-        stroke="currentColor"
-        stroke-width="1.3"
         stroke-linejoin="round"
         stroke-linecap="round"
       />
@@ -139,13 +126,19 @@ function MarkdownIcon() {
 function CloseIcon() {
   return (
     <svg class="lectern-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="M4 4l8 8M12 4l-8 8"
-        fill="none"
-        stroke="currentColor"
-        stroke-width="1.6"
-        stroke-linecap="round"
-      />
+      <path d="M4 4l8 8M12 4l-8 8" stroke-width="1.6" stroke-linecap="round" />
     </svg>
+  );
+}
+
+/** The reader's own Read aloud button, shown until the panels are loaded (panels.tsx): it asks for them. */
+export function ReadAloudStart({ onStart }: { onStart(): void }) {
+  return (
+    <button type="button" class="lectern-button" onClick={onStart}>
+      <span class="lectern-icon-text" aria-hidden="true">
+        ▶
+      </span>
+      <span class="lectern-label">Read aloud</span>
+    </button>
   );
 }

@@ -1,5 +1,6 @@
 /** Pure text formatting for the header and the toast; no DOM, so it can be unit-tested in Node. */
-import type { CopyFormat, CopyResult, SaveResult } from './types.ts';
+import { COPY, type CopyFormat } from '../shared/formats.ts';
+import type { CopyResult, SaveResult } from './types.ts';
 
 // The UI strings are English in v1, so counts are grouped the English way whatever the article's language.
 const counts = new Intl.NumberFormat('en');
@@ -64,18 +65,14 @@ export function formatReadingTime(minutes: number): string {
   return `${counts.format(rounded)} min read`;
 }
 
-const AS: Record<CopyFormat, string> = { text: '', markdown: ' as Markdown', html: ' as rich text' };
-
 /**
  * The toast after a copy: "Copied 1,234 words as Markdown", "Copied the selection (42 words)", or why it
  * failed and what to do about it.
  */
 export function copyMessage(format: CopyFormat, result: CopyResult, selection = false): string {
-  if (!result.ok) {
-    return `Couldn’t copy: ${result.error} Click in the page and try again, or allow clipboard access for this site.`;
-  }
+  if (!result.ok) return `Couldn’t copy: ${result.error}`;
   const what = selection ? `the selection (${formatWords(result.words)})` : formatWords(result.words);
-  return `Copied ${what}${AS[format]}`;
+  return `Copied ${what}${COPY[format].done}`;
 }
 
 /** The toast after saving: the file's name, or why it failed. */

@@ -1,7 +1,43 @@
 /**
  * Entry of dist-reader/reader.js (vite.reader.config.ts): the overlay without the extension, for component
- * tests on plain pages (STYLE.md practice 6). Defines globalThis.LecternReader = { mountReader }.
+ * tests on plain pages (STYLE.md practice 6). Defines globalThis.LecternReader = { mountReader }. A test page
+ * has an Article (JSON) but not the copy walk's nodes, so its body is `content` parsed through the sanitizer
+ * (as the exporters do) and then prepared exactly as the extension prepares its nodes.
  */
+import { presentBody } from '../../src/build/present.ts';
+import { sanitizeFragment } from '../../src/build/sanitize.ts';
+import type { Article } from '../../src/types.ts';
 import { mountReader } from './index.tsx';
+import { panels } from './panels.tsx';
+import type { ReaderBody, ReaderHandle, ReaderProps } from './types.ts';
 
-Object.assign(globalThis, { LecternReader: { mountReader } });
+function bodyFromContent(article: Article): ReaderBody {
+  return (doc, options) => {
+    const parsed = sanitizeFragment(article.content, doc);
+    const container = (parsed.ownerDocument as Document).createElement('div');
+    container.append(parsed);
+    return presentBody(container, doc, options);
+  };
+}
+
+/**
+ * mountReader, with the body made from `article.content` when the test gives none, and the panels bundled
+ * here (the extension loads them on first use).
+ */
+export function mountForTest(
+  root: ShadowRoot,
+  props: Omit<ReaderProps, 'body' | 'panels'> & Partial<Pick<ReaderProps, 'body' | 'panels'>>,
+  parent?: ParentNode,
+): ReaderHandle {
+  return mountReader(
+    root,
+    {
+      ...props,
+      body: props.body ?? bodyFromContent(props.article),
+      panels: props.panels ?? (() => Promise.resolve(panels)),
+    },
+    parent,
+  );
+}
+
+Object.assign(globalThis, { LecternReader: { mountReader: mountForTest } });

@@ -1,49 +1,128 @@
-/** The reader overlay's entry point: mount it into an open shadow root the caller created and owns. */
+/**
+ * The reader overlay's entry points: mount the reader, or the "no article" notice, into a shadow root the
+ * caller created and owns.
+ */
 import { render } from 'preact';
 import { isolateKeyboard } from './keyboard.ts';
 import { followFragmentLink } from './links.ts';
+import { Notice, type NoticeProps } from './Notice.tsx';
+import type { Panels } from './panels.tsx';
 import { Reader } from './Reader.tsx';
 import { DEFAULT_READER_SETTINGS } from './settings.ts';
 import { adoptStyles } from './styles.ts';
+import { ignoreUntrustedEvents } from './trusted.ts';
 import type { ReaderHandle, ReaderProps } from './types.ts';
 
+export type { NoticeProps } from './Notice.tsx';
 export type { ReaderSettings } from './settings.ts';
 export type {
   CopyFormat,
   CopyResult,
   ReaderActions,
+  ReaderBody,
   ReaderHandle,
   ReaderProps,
   SaveFormat,
   SaveResult,
 } from './types.ts';
 
-export function mountReader(root: ShadowRoot, props: ReaderProps): ReaderHandle {
+interface Mounted {
+  container: HTMLElement;
+  /** Renders nothing there again and takes out everything `mountView` put in. */
+  unmount(): void;
+}
+
+/**
+ * What every view mounts with: a container of ours in `parent` (Preact renders into it, so unmounting leaves
+ * whatever else the caller put in the root), the reader's stylesheet adopted by `root`, only a person's clicks
+ * and keys acting on it (trusted.ts), and keys kept from the page with Esc closing (keyboard.ts).
+ */
+function mountView(root: ShadowRoot, parent: ParentNode, close: () => void): Mounted {
   const removeStyles = adoptStyles(root);
-  // Preact renders into a container of ours, so unmounting leaves whatever else the caller put in the root.
   const container = root.ownerDocument.createElement('div');
   container.className = 'lectern-mount';
-  root.append(container);
+  parent.append(container);
+  const trustOnly = ignoreUntrustedEvents(container);
   // On the outermost element, attached before the first render so not one key escapes: an effect inside the
   // component would run a frame later, and a key pressed in that frame reached the page (seen in e2e/reader).
-  const restoreKeyboard = isolateKeyboard(container, () => props.actions.close());
+  const restoreKeyboard = isolateKeyboard(container, close);
+  return {
+    container,
+    unmount() {
+      render(null, container);
+      restoreKeyboard();
+      trustOnly();
+      container.remove();
+      removeStyles();
+    },
+  };
+}
+
+/** Mounts the "no article" notice into `root`, or into `parent` inside it (the overlay's dialog). */
+export function mountNotice(
+  root: ShadowRoot,
+  props: NoticeProps,
+  parent: ParentNode = root,
+): { unmount(): void; focus(): void } {
+  const view = mountView(root, parent, props.close);
+  render(<Notice {...props} />, view.container);
+  return {
+    unmount: view.unmount,
+    // The way on (Show anyway, else Close) has the focus when the notice shows: Enter takes it.
+    focus() {
+      const way =
+        view.container.querySelector<HTMLElement>('.lectern-primary') ??
+        view.container.querySelector<HTMLElement>('.lectern-button');
+      way?.focus({ preventScroll: true });
+    },
+  };
+}
+
+/**
+ * Mounts the reader into `root`, or into `parent` inside it (the overlay's dialog); its stylesheet is adopted
+ * by the root either way.
+ */
+export function mountReader(root: ShadowRoot, props: ReaderProps, parent: ParentNode = root): ReaderHandle {
+  const view = mountView(root, parent, () => props.actions.close());
+  const container = view.container;
   // One delegated listener for every link in the article's HTML, which Preact does not render itself.
   const onClick = (event: MouseEvent) => followFragmentLink(event, props.article.url);
   container.addEventListener('click', onClick);
   let settings = props.settings ?? DEFAULT_READER_SETTINGS;
+  // The panels' stylesheet joins the reader's when they first load, and leaves with it.
+  let removePanelStyles: (() => void) | null = null;
+  let panels: Promise<Panels> | null = null;
+  const loadPanels = (): Promise<Panels> => {
+    panels ??= props.panels().then((loaded) => {
+      if (mounted) removePanelStyles ??= adoptStyles(root, loaded.css);
+      return loaded;
+    });
+    // A failed load may be asked for again.
+    panels.catch(() => {
+      panels = null;
+    });
+    return panels;
+  };
   const draw = () =>
-    render(<Reader article={props.article} actions={props.actions} settings={settings} />, container);
-  draw();
+    render(
+      <Reader
+        article={props.article}
+        body={props.body}
+        panels={loadPanels}
+        actions={props.actions}
+        settings={settings}
+      />,
+      container,
+    );
   let mounted = true;
+  draw();
   return {
     unmount() {
       if (!mounted) return;
       mounted = false;
-      render(null, container);
-      restoreKeyboard();
       container.removeEventListener('click', onClick);
-      container.remove();
-      removeStyles();
+      view.unmount();
+      removePanelStyles?.();
     },
     focus() {
       container.querySelector<HTMLElement>('.lectern-scroll')?.focus({ preventScroll: true });

@@ -3,20 +3,12 @@
  * page, so site shortcuts (j/k, "/" to search, ...) don't fire while reading.
  */
 
-const TABBABLE = [
-  'a[href]',
-  'area[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  'summary',
-  'iframe',
-  'audio[controls]',
-  'video[controls]',
-  '[contenteditable]:not([contenteditable="false"])',
-  '[tabindex]',
-].join(',');
+/**
+ * What can take the focus in the reader: its controls, and in the article links and `<details>` summaries (the
+ * copy keeps no other focusable element: src/build/allowed.ts).
+ */
+const TABBABLE =
+  'a[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),summary,[tabindex]';
 
 function tabbables(container: HTMLElement): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>(TABBABLE)].filter(

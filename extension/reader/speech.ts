@@ -1,9 +1,11 @@
 /**
  * Read aloud with the Web Speech API: the article is spoken one block at a time (title, then each paragraph,
  * heading, list item, caption), so the block being read can be highlighted and scrolled into view, and pause,
- * resume and stop act at once. Absent when the browser has no voices.
+ * resume and stop act at once. Loaded with the panels, when a person first asks for it (panels.tsx); which
+ * voices there are is voices.ts, in the reader itself.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { synth } from './voices.ts';
 
 export type SpeechState = 'stopped' | 'playing' | 'paused';
 
@@ -20,41 +22,6 @@ export function readableBlocks(article: Element): HTMLElement[] {
       !block.matches(UNSPOKEN) &&
       (block.textContent ?? '').trim() !== '',
   );
-}
-
-function synth(): SpeechSynthesis | null {
-  return typeof speechSynthesis === 'undefined' ? null : speechSynthesis;
-}
-
-/** The browser's voices, kept current (Chromium fills the list after `voiceschanged`). */
-export function useVoices(): SpeechSynthesisVoice[] {
-  const [voices, setVoices] = useState<SpeechSynthesisVoice[]>(() => synth()?.getVoices() ?? []);
-  useEffect(() => {
-    const speech = synth();
-    if (!speech) return;
-    const update = () => setVoices(speech.getVoices());
-    update();
-    speech.addEventListener('voiceschanged', update);
-    return () => speech.removeEventListener('voiceschanged', update);
-  }, []);
-  return voices;
-}
-
-/** The chosen voice, else the first whose language matches the article's, else the browser's default. */
-export function pickVoice(
-  voices: readonly SpeechSynthesisVoice[],
-  voiceURI: string,
-  lang: string | null,
-): SpeechSynthesisVoice | null {
-  const chosen = voices.find((voice) => voice.voiceURI === voiceURI);
-  if (chosen) return chosen;
-  return voices.find((voice) => speaksLanguage(voice, lang)) ?? null;
-}
-
-/** Whether a voice speaks the language of `lang` (its primary subtag: en-GB and en-US both speak "en"). */
-export function speaksLanguage(voice: Pick<SpeechSynthesisVoice, 'lang'>, lang: string | null): boolean {
-  const primary = lang?.toLowerCase().split(/[-_]/)[0];
-  return Boolean(primary) && voice.lang.toLowerCase().split(/[-_]/)[0] === primary;
 }
 
 interface SpeechOptions {

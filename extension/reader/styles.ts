@@ -3,10 +3,10 @@
  * `style-src 'none'` blocks <style> elements and style attributes but not adopted sheets, and the shadow
  * boundary keeps our selectors off the page and the page's selectors off us.
  */
-import css from './reader.css?inline';
+import readerCss from './reader.css?inline';
 
-/** Adopts the reader's stylesheet into `root` and returns the function that takes it out again. */
-export function adoptStyles(root: ShadowRoot): () => void {
+/** Adopts a stylesheet (the reader's, by default) into `root` and returns the function that takes it out again. */
+export function adoptStyles(root: ShadowRoot, css: string = readerCss): () => void {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(css);
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];

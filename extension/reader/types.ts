@@ -1,13 +1,10 @@
 /** The reader overlay's public contract with its caller (the content script, or a test page). */
 import type { Article } from '../../src/types.ts';
+import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
+import type { Panels } from './panels.tsx';
 import type { ReaderSettings } from './settings.ts';
 
-/** `html` is rich text: the clipboard gets `text/html` and the plain text together. */
-export type CopyFormat = 'text' | 'markdown' | 'html';
-
-export type { SaveFormat } from '../shared/messages.ts';
-
-import type { SaveFormat } from '../shared/messages.ts';
+export type { CopyFormat, SaveFormat };
 
 export type CopyResult = { ok: true; words: number } | { ok: false; error: string };
 
@@ -27,8 +24,17 @@ export interface ReaderActions {
   saveSettings?(patch: Partial<ReaderSettings>): void;
 }
 
+/**
+ * The article's body as nodes for `doc` (the document of the shadow root the reader is in), without images
+ * when `images` is false: the caller prepares them (src/build/present.ts), the reader never parses HTML.
+ */
+export type ReaderBody = (doc: Document, options: { images: boolean }) => DocumentFragment;
+
 export interface ReaderProps {
   article: Article;
+  body: ReaderBody;
+  /** The settings and help panels and read aloud, loaded when first used (panels.tsx). */
+  panels: () => Promise<Panels>;
   actions: ReaderActions;
   /** Defaults when absent (DEFAULT_READER_SETTINGS). */
   settings?: ReaderSettings;

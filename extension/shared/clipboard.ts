@@ -1,19 +1,17 @@
 /**
- * Writes to the clipboard from the page (the content script) or from the popup, touching nothing in a page
- * outside our own shadow root.
+ * Writes to the clipboard from an extension document: the popup, Chromium's offscreen document, Firefox's
+ * background page. Never from a web page: there, `execCommand('copy')` fires a `copy` event the page's own
+ * listeners see first and may rewrite, and the page's permissions policy may refuse the Clipboard API. The
+ * content script hands its copies to the background instead (`background:clipboard`).
  */
+import type { ClipboardData } from './messages.ts';
 
-export interface ClipboardData {
-  text: string;
-  /** Rich text: pasted into a document it keeps headings, links and lists. */
-  html?: string | null;
-}
+export type { ClipboardData };
 
-/** `root`: our shadow root, for the fallback's selection; null without an overlay (the context menu, the popup). */
-export async function writeClipboard(data: ClipboardData, root: ShadowRoot | null): Promise<void> {
-  if (window.isSecureContext && navigator.clipboard) {
+export async function writeClipboard(data: ClipboardData): Promise<void> {
+  if (navigator.clipboard) {
     try {
-      if (data.html) {
+      if (data.html !== null) {
         // Both flavours in one item: an editor takes the HTML, a plain text field the text.
         await navigator.clipboard.write([
           new ClipboardItem({
@@ -26,59 +24,33 @@ export async function writeClipboard(data: ClipboardData, root: ShadowRoot | nul
       }
       return;
     } catch {
-      // Denied without focus or user activation on some pages: fall through to the legacy path.
+      // Chromium refuses the Clipboard API to a document without focus (an offscreen document never has it).
     }
   }
-  if (root) copyWithCommand(data, root);
-  else copyWithoutSelection(data);
+  copyWithCommand(data);
 }
 
 /**
- * With no overlay there is nothing of ours to select, and the page must not gain an element: the copy event
- * of `execCommand('copy')` fires on the document anyway, and our capturing listener fills it before any of
- * the page's listeners see it (the clipboardWrite permission lets a content script run the command).
+ * `execCommand('copy')` in our own document, with our data set in its copy event. The command needs a
+ * selection to fire on: a throwaway textarea, selected, then removed.
  */
-function copyWithoutSelection(data: ClipboardData): void {
-  const onCopy = (event: ClipboardEvent) => {
-    if (!event.clipboardData) return;
-    event.clipboardData.setData('text/plain', data.text);
-    if (data.html) event.clipboardData.setData('text/html', data.html);
-    event.preventDefault();
-    event.stopImmediatePropagation();
-  };
-  window.addEventListener('copy', onCopy, true);
-  try {
-    if (!document.execCommand('copy')) throw new Error('The browser refused to copy.');
-  } finally {
-    window.removeEventListener('copy', onCopy, true);
-  }
-}
-
-/**
- * execCommand('copy') with our own data set in the copy event (plain http pages have no Clipboard API). The
- * command needs a selection to fire on: a throwaway textarea inside the shadow root, focus given back after.
- */
-function copyWithCommand(data: ClipboardData, root: ShadowRoot): void {
-  const previous = root.activeElement;
+function copyWithCommand(data: ClipboardData): void {
   const area = document.createElement('textarea');
   area.value = data.text;
   area.setAttribute('readonly', '');
-  area.setAttribute('aria-hidden', 'true');
-  area.style.cssText = 'position:fixed;top:0;left:0;width:1px;height:1px;opacity:0;pointer-events:none;';
   const onCopy = (event: ClipboardEvent) => {
     if (!event.clipboardData) return;
     event.clipboardData.setData('text/plain', data.text);
-    if (data.html) event.clipboardData.setData('text/html', data.html);
+    if (data.html !== null) event.clipboardData.setData('text/html', data.html);
     event.preventDefault();
   };
-  root.append(area);
-  area.addEventListener('copy', onCopy);
+  document.body.append(area);
+  document.addEventListener('copy', onCopy);
   try {
     area.select();
     if (!document.execCommand('copy')) throw new Error('The browser refused to copy.');
   } finally {
-    area.removeEventListener('copy', onCopy);
+    document.removeEventListener('copy', onCopy);
     area.remove();
-    if (previous instanceof HTMLElement) previous.focus({ preventScroll: true });
   }
 }

@@ -1,12 +1,14 @@
 /**
  * Injection on demand (STYLE.md practice 8): the content script enters a tab only when the user asks, through the
  * activeTab grant of the toolbar click or the shortcut. It is idempotent, so injecting twice costs one re-run of
- * a guarded IIFE and never a second set of listeners.
+ * a guarded IIFE and never a second set of listeners. Its later parts (chunks) are injected the same way, into
+ * the frame that asks for them.
  */
-import browser from 'webextension-polyfill';
 // The entry is main.ts, not index.ts: crxjs names emitted chunks by basename, and two chunks both named
 // "index.ts" (this one and the service worker) made the worker loader import the content chunk instead.
 import contentScript from '../content/main.ts?script&iife';
+import { api } from './api.ts';
+import { CHUNKS, type ChunkName } from './chunks.ts';
 import { type ContentState, sendToTab } from './messages.ts';
 import { NO_ANSWER } from './restricted.ts';
 
@@ -32,12 +34,20 @@ export async function ensureInjected(tabId: number): Promise<ContentState> {
   } catch {
     // "Receiving end does not exist": not injected yet (or injected by an extension that has since reloaded).
   }
-  const injected = browser.scripting.executeScript({
+  const injected = api().scripting.executeScript({
     target: { tabId, frameIds: [0] },
     files: [contentScript],
   });
   await withTimeout(injected, INJECT_TIMEOUT_MS);
   return sendToTab(tabId, 'content:ping', {});
+}
+
+/** Injects a chunk of the content script into the frame that asked for it. */
+export async function injectChunk(chunk: ChunkName, tabId: number, frameId: number): Promise<void> {
+  await withTimeout(
+    api().scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [CHUNKS[chunk].file] }),
+    INJECT_TIMEOUT_MS,
+  );
 }
 
 export function errorMessage(error: unknown): string {

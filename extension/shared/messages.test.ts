@@ -1,8 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-
-// The polyfill refuses to load outside an extension; the shape checks under test never call it.
-vi.mock('webextension-polyfill', () => ({ default: {} }));
-const { envelope, isEnvelope } = await import('./messages.ts');
+import { describe, expect, it } from 'vitest';
+// The extension API is looked up only when a message is sent or listened for: the shape checks need none.
+import { envelope, isEnvelope } from './messages.ts';
 
 describe('isEnvelope', () => {
   it('accepts every message the extension sends', () => {
@@ -19,6 +17,10 @@ describe('isEnvelope', () => {
       envelope('content:export', { format: 'text', header: false, force: true }),
     );
     expect(isEnvelope(cloned)).toBe(true);
+    expect(isEnvelope(envelope('background:clipboard', { text: 'a', html: null }))).toBe(true);
+    expect(isEnvelope(envelope('background:clipboard', { text: 'a', html: '<p>a</p>' }))).toBe(true);
+    expect(isEnvelope(envelope('background:load', { chunk: 'panels' }))).toBe(true);
+    expect(isEnvelope(envelope('offscreen:clipboard', { text: 'a', html: null }))).toBe(true);
   });
 
   it.each([
@@ -46,6 +48,12 @@ describe('isEnvelope', () => {
       },
     ],
     ['a payload with a prototype', { lectern: 'content:toggle', payload: new Date() }],
+    ['a chunk that is not one', { lectern: 'background:load', payload: { chunk: 'constructor' } }],
+    [
+      'clipboard text that is not text',
+      { lectern: 'background:clipboard', payload: { text: 1, html: null } },
+    ],
+    ['clipboard without its HTML field', { lectern: 'offscreen:clipboard', payload: { text: 'a' } }],
   ])('rejects %s', (_, message) => {
     expect(isEnvelope(message)).toBe(false);
   });

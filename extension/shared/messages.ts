@@ -1,14 +1,17 @@
 /**
- * The one message protocol between the extension pages (background, popup) and the content script.
- * Every message goes extension → content, so every name starts with `content:`. Payloads and replies are plain
- * JSON: they cross a process boundary through structured cloning.
+ * The one message protocol of the extension, in both directions, typed and checked here:
+ * - `content:*` go from the extension (background, popup) to the content script in a tab;
+ * - `background:*` go from the content script to the background (the clipboard, loading a part of the reader);
+ * - `offscreen:*` go from the Chromium background to its offscreen document (the clipboard).
+ * Payloads and replies are plain JSON: they cross a process boundary through structured cloning. Every payload
+ * is checked field by field on arrival; a message of another shape is not ours and gets no answer.
  */
-import browser from 'webextension-polyfill';
+import type { Runtime } from 'webextension-polyfill';
+import { api } from './api.ts';
+import { type ChunkName, isChunkName } from './chunks.ts';
+import { type CopyFormat, isCopyFormat, isSaveFormat, type SaveFormat } from './formats.ts';
 
-/** `html` copies rich text: the clipboard gets `text/html` and the plain text together. */
-export type ExportFormat = 'text' | 'markdown' | 'html';
-
-export type SaveFormat = 'markdown' | 'text' | 'html';
+export type { ChunkName, CopyFormat, SaveFormat };
 
 /** What the popup shows about the page's article before the reader is opened. */
 export interface ArticleSummary {
@@ -17,14 +20,18 @@ export interface ArticleSummary {
   byline: string | null;
   readingMinutes: number;
   wordCount: number;
-  /** The first two or three lines of the article text. */
-  excerpt: string;
+  /** The start of the article's text; the popup shows its first lines. */
+  start: string;
 }
 
-export interface ExportReply {
+/** What goes on the clipboard: the text, and for rich text the HTML beside it. */
+export interface ClipboardData {
   text: string;
-  /** The `text/html` flavour, for the `html` format only. */
+  /** The `text/html` flavour: pasted into a document it keeps headings, links and lists. */
   html: string | null;
+}
+
+export interface ExportReply extends ClipboardData {
   words: number;
 }
 
@@ -39,65 +46,80 @@ export interface ContentState {
 }
 
 /** Message name → request payload and reply. `force` asks for the best run even when it is weak ("Show anyway"). */
-export interface ContentMessages {
+export interface Messages {
   'content:ping': { request: Record<string, never>; reply: ContentState };
   'content:summary': { request: { force: boolean }; reply: ArticleSummary | null };
   'content:open': { request: { force: boolean }; reply: ContentState };
   'content:close': { request: Record<string, never>; reply: ContentState };
   'content:toggle': { request: Record<string, never>; reply: ContentState };
+  /** The article in a copy format, for the popup and the context menu to put on the clipboard. */
   'content:export': {
-    request: { format: ExportFormat; header: boolean; force: boolean };
+    request: { format: CopyFormat; header: boolean; force: boolean };
     reply: ExportReply | null;
-  };
-  /** Copies the article from the page (the action's context menu); the reply counts the words. */
-  'content:copy': {
-    request: { format: ExportFormat; header: boolean; force: boolean };
-    reply: { words: number } | null;
   };
   /** Saves the article as a file from the page; the reply names the file. */
   'content:save': {
     request: { format: SaveFormat; header: boolean; force: boolean };
     reply: { name: string } | null;
   };
+  /** Puts text on the clipboard from an extension context, where no page can see or change it. */
+  'background:clipboard': { request: ClipboardData; reply: Record<string, never> };
+  /** Injects a part of the content script into the sender's frame. */
+  'background:load': { request: { chunk: ChunkName }; reply: Record<string, never> };
+  /** The Chromium background hands a clipboard write to its offscreen document. */
+  'offscreen:clipboard': { request: ClipboardData; reply: Record<string, never> };
 }
 
-export type ContentMessageName = keyof ContentMessages;
-export type Request<K extends ContentMessageName> = ContentMessages[K]['request'];
-export type Reply<K extends ContentMessageName> = ContentMessages[K]['reply'];
+export type MessageName = keyof Messages;
+export type Request<K extends MessageName> = Messages[K]['request'];
+export type Reply<K extends MessageName> = Messages[K]['reply'];
+
+type Prefixed<P extends string> = Extract<MessageName, `${P}:${string}`>;
+export type ContentMessageName = Prefixed<'content'>;
+export type BackgroundMessageName = Prefixed<'background'>;
+export type OffscreenMessageName = Prefixed<'offscreen'>;
 
 /** The wire format. The `lectern` tag tells our messages apart from anything else a page or extension sends. */
-export interface Envelope<K extends ContentMessageName = ContentMessageName> {
+export interface Envelope<K extends MessageName = MessageName> {
   lectern: K;
   payload: Request<K>;
 }
 
-export type ContentHandlers = {
-  [K in ContentMessageName]: (payload: Request<K>) => Reply<K> | Promise<Reply<K>>;
+/** A reply on the wire: the handler's answer, or why it failed (sendResponse can't reject). */
+type Answer<K extends MessageName> = { ok: true; reply: Reply<K> } | { ok: false; error: string };
+
+export type Handlers<K extends MessageName> = {
+  [N in K]: (payload: Request<N>, sender: Runtime.MessageSender) => Reply<N> | Promise<Reply<N>>;
 };
 
 type Fields = Readonly<Record<string, (value: unknown) => boolean>>;
 
 const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
-const isFormat = (value: unknown): boolean => value === 'text' || value === 'markdown' || value === 'html';
+const isString = (value: unknown): boolean => typeof value === 'string';
+const isStringOrNull = (value: unknown): boolean => value === null || typeof value === 'string';
+const CLIPBOARD: Fields = { text: isString, html: isStringOrNull };
 
 /**
- * Each message's payload, field by field. A payload must have exactly these fields with these types: a message
- * with a missing, extra or mistyped field is not ours and is ignored, never half-handled.
+ * Each message's payload, field by field, in a table per receiver (each side checks what it answers, and
+ * carries only that). A payload must have exactly these fields with these types: a message with a missing,
+ * extra or mistyped field is not ours and is ignored, never half-handled.
  */
-const PAYLOADS: { readonly [K in ContentMessageName]: Fields } = {
+type Payloads<K extends MessageName> = { readonly [N in K]: Fields };
+
+const CONTENT: Payloads<ContentMessageName> = {
   'content:ping': {},
   'content:summary': { force: isBoolean },
   'content:open': { force: isBoolean },
   'content:close': {},
   'content:toggle': {},
-  'content:export': { format: isFormat, header: isBoolean, force: isBoolean },
-  'content:copy': { format: isFormat, header: isBoolean, force: isBoolean },
-  'content:save': { format: isFormat, header: isBoolean, force: isBoolean },
+  'content:export': { format: isCopyFormat, header: isBoolean, force: isBoolean },
+  'content:save': { format: isSaveFormat, header: isBoolean, force: isBoolean },
 };
-
-function isMessageName(name: unknown): name is ContentMessageName {
-  return typeof name === 'string' && Object.hasOwn(PAYLOADS, name);
-}
+const BACKGROUND: Payloads<BackgroundMessageName> = {
+  'background:clipboard': CLIPBOARD,
+  'background:load': { chunk: isChunkName },
+};
+const OFFSCREEN: Payloads<OffscreenMessageName> = { 'offscreen:clipboard': CLIPBOARD };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
@@ -115,38 +137,94 @@ function hasShape(payload: unknown, fields: Fields): boolean {
   });
 }
 
-export function envelope<K extends ContentMessageName>(name: K, payload: Request<K>): Envelope<K> {
+export function envelope<K extends MessageName>(name: K, payload: Request<K>): Envelope<K> {
   return { lectern: name, payload };
 }
 
-/** A message of our protocol with a payload of the right shape; anything else is not ours. */
-export function isEnvelope(message: unknown): message is Envelope {
+/** A message of `payloads`' with a payload of the right shape; anything else is not for this receiver. */
+function isEnvelopeIn<K extends MessageName>(
+  message: unknown,
+  payloads: Payloads<K>,
+): message is Envelope<K> {
   if (!isPlainObject(message) || Object.keys(message).length !== 2) return false;
   const name = message.lectern;
-  return isMessageName(name) && hasShape(message.payload, PAYLOADS[name]);
+  if (typeof name !== 'string' || !Object.hasOwn(payloads, name)) return false;
+  return hasShape(message.payload, payloads[name as K]);
 }
 
+/** A message of our protocol, for any receiver, with a payload of the right shape. */
+export function isEnvelope(message: unknown): message is Envelope {
+  return isEnvelopeIn(message, { ...CONTENT, ...BACKGROUND, ...OFFSCREEN });
+}
+
+async function unwrap<K extends MessageName>(answer: Promise<unknown>, name: K): Promise<Reply<K>> {
+  const received = (await answer) as Answer<K> | undefined;
+  if (!isPlainObject(received)) throw new Error(`no answer to ${name}`);
+  if (received.ok !== true) throw new Error(typeof received.error === 'string' ? received.error : 'failed');
+  return received.reply;
+}
+
+/** To the content script in a tab's top frame (the reader reads the top document; frames never have it). */
 export function sendToTab<K extends ContentMessageName>(
   tabId: number,
   name: K,
   payload: Request<K>,
 ): Promise<Reply<K>> {
-  // Only the top frame: the reader reads the top document, and frames never have our content script.
-  return browser.tabs.sendMessage<Envelope<K>, Reply<K>>(tabId, envelope(name, payload), { frameId: 0 });
+  return unwrap(api().tabs.sendMessage(tabId, envelope(name, payload), { frameId: 0 }), name);
 }
 
-function dispatch<K extends ContentMessageName>(
-  handlers: ContentHandlers,
-  message: Envelope<K>,
+/** From the content script (or the background, to its offscreen document) to the extension's own pages. */
+export function sendToExtension<K extends BackgroundMessageName | OffscreenMessageName>(
+  name: K,
+  payload: Request<K>,
 ): Promise<Reply<K>> {
-  const handler = handlers[message.lectern] as ContentHandlers[K];
-  return Promise.resolve().then(() => handler(message.payload));
+  return unwrap(api().runtime.sendMessage(envelope(name, payload)), name);
 }
 
-/** Registers the content side. Messages that aren't ours get no reply, so other listeners may answer them. */
-export function handleContentMessages(handlers: ContentHandlers): void {
-  browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string }) => {
-    if (sender.id !== browser.runtime.id || !isEnvelope(message)) return undefined;
-    return dispatch(handlers, message);
-  });
+/**
+ * Answers the messages of `payloads` with `handlers`, from our own extension only (`accept` may narrow the
+ * senders further). Messages that aren't ours, or aren't for this receiver, get no reply, so other listeners
+ * may answer.
+ */
+function listen<K extends MessageName>(
+  payloads: Payloads<K>,
+  handlers: Handlers<K>,
+  accept: (sender: Runtime.MessageSender) => boolean = () => true,
+): () => void {
+  const runtime = api().runtime;
+  const listener = (
+    message: unknown,
+    sender: Runtime.MessageSender,
+    sendResponse: (answer: Answer<K>) => void,
+  ): true | undefined => {
+    if (sender.id !== runtime.id || !accept(sender) || !isEnvelopeIn(message, payloads)) return undefined;
+    const name = message.lectern;
+    const handler = handlers[name] as (payload: Request<K>, sender: Runtime.MessageSender) => unknown;
+    Promise.resolve()
+      .then(() => handler(message.payload as Request<K>, sender))
+      .then(
+        (reply) => sendResponse({ ok: true, reply: reply as Reply<K> }),
+        (error: unknown) =>
+          sendResponse({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+      );
+    // Keeps sendResponse valid until the handler settles (both browsers; a returned promise is Firefox's only).
+    return true;
+  };
+  runtime.onMessage.addListener(listener as Parameters<typeof runtime.onMessage.addListener>[0]);
+  return () =>
+    runtime.onMessage.removeListener(listener as Parameters<typeof runtime.onMessage.addListener>[0]);
 }
+
+/** The content script answers the extension's `content:*` messages. */
+export const handleContentMessages = (handlers: Handlers<ContentMessageName>): (() => void) =>
+  listen(CONTENT, handlers);
+
+/** The background answers the content script's `background:*` messages (`accept`: from which senders). */
+export const handleBackgroundMessages = (
+  handlers: Handlers<BackgroundMessageName>,
+  accept: (sender: Runtime.MessageSender) => boolean,
+): (() => void) => listen(BACKGROUND, handlers, accept);
+
+/** Chromium's offscreen document answers the background's `offscreen:*` messages. */
+export const handleOffscreenMessages = (handlers: Handlers<OffscreenMessageName>): (() => void) =>
+  listen(OFFSCREEN, handlers);

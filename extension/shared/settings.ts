@@ -1,6 +1,6 @@
 /** The user's settings, kept in storage.sync so they follow the browser profile. */
-import browser from 'webextension-polyfill';
 import { DEFAULT_READER_SETTINGS, READER_SETTING_CHECKS, type ReaderSettings } from '../reader/settings.ts';
+import { api } from './api.ts';
 
 export interface Settings extends ReaderSettings {
   /** The toolbar button opens the reader at once instead of the popup. */
@@ -28,14 +28,14 @@ export function parseSettings(stored: Record<string, unknown>): Settings {
 
 export async function loadSettings(): Promise<Settings> {
   try {
-    return parseSettings(await browser.storage.sync.get(KEYS));
+    return parseSettings(await api().storage.sync.get(KEYS));
   } catch {
     return { ...DEFAULT_SETTINGS };
   }
 }
 
 export async function saveSettings(patch: Partial<Settings>): Promise<void> {
-  await browser.storage.sync.set(patch);
+  await api().storage.sync.set(patch);
 }
 
 /** Calls `listener` with the full settings whenever one of them changes; returns the unsubscribe function. */
@@ -44,8 +44,8 @@ export function onSettingsChange(listener: (settings: Settings) => void): () => 
     if (area !== 'sync' || !KEYS.some((key) => key in changes)) return;
     loadSettings().then(listener, () => undefined);
   };
-  browser.storage.onChanged.addListener(onChanged);
-  return () => browser.storage.onChanged.removeListener(onChanged);
+  api().storage.onChanged.addListener(onChanged);
+  return () => api().storage.onChanged.removeListener(onChanged);
 }
 
 /**
@@ -53,6 +53,6 @@ export function onSettingsChange(listener: (settings: Settings) => void): () => 
  * a toggle. Applied by the background at startup and on change, and by the popup at once so it needn't wait.
  */
 export async function applyActionSetting(settings: Pick<Settings, 'actionOpensReader'>): Promise<void> {
-  const popup = browser.runtime.getManifest().action?.default_popup ?? '';
-  await browser.action.setPopup({ popup: settings.actionOpensReader ? '' : popup });
+  const popup = api().runtime.getManifest().action?.default_popup ?? '';
+  await api().action.setPopup({ popup: settings.actionOpensReader ? '' : popup });
 }

@@ -1,0 +1,61 @@
+/**
+ * The exporting part of the content script, injected on first use (chunks.ts): the article as text, Markdown,
+ * rich text and a saved file. It carries what the first paint does not need: turndown, DOMPurify (the
+ * exporters parse `article.content` only through it) and the saved page's stylesheet.
+ */
+import { excerptOf, toHtml, toHtmlDocument, toMarkdown, toText } from '../../src/export/index.ts';
+import type { Article } from '../../src/types.ts';
+import savedCss from '../reader/saved.css?inline';
+import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
+import type { ExportReply } from '../shared/messages.ts';
+import { inlineImages } from './images.ts';
+import { register } from './registry.ts';
+import { downloadFile } from './save.ts';
+
+export interface Exporters {
+  /**
+   * The article in a copy format; `selection` (a copy of what the person selected in the reader) instead of
+   * the whole article when given.
+   */
+  copyData(
+    article: Article,
+    format: CopyFormat,
+    header: boolean,
+    selection: DocumentFragment | null,
+  ): ExportReply;
+  /** Builds the file (fetching and inlining images for a web page) and downloads it; returns its name. */
+  save(article: Article, format: SaveFormat, header: boolean): Promise<string>;
+}
+
+function copyData(
+  whole: Article,
+  format: CopyFormat,
+  header: boolean,
+  selection: DocumentFragment | null,
+): ExportReply {
+  const article = selection ? excerptOf(whole, selection) : whole;
+  const words = article.wordCount;
+  if (format === 'markdown') return { text: toMarkdown(article, { header }), html: null, words };
+  const text = toText(article, { header });
+  return { text, html: format === 'html' ? toHtml(article, { header }) : null, words };
+}
+
+async function fileContents(article: Article, format: SaveFormat, header: boolean): Promise<string> {
+  switch (format) {
+    case 'markdown':
+      return toMarkdown(article, { header });
+    case 'text':
+      return toText(article, { header });
+    case 'html':
+      return toHtmlDocument(article, { header, css: savedCss, images: await inlineImages(article) });
+    case 'html-no-images':
+      return toHtmlDocument(article, { header, css: savedCss, images: 'none' });
+  }
+}
+
+register('exporters', {
+  copyData,
+  async save(article, format, header) {
+    return downloadFile(await fileContents(article, format, header), article.title, format);
+  },
+});

@@ -1,0 +1,73 @@
+/**
+ * The article's images for a saved web page, fetched once when the person saves and inlined as `data:` URLs,
+ * so that opening the file later contacts nobody (its CSP allows `data:` images only). Bounded: an image over
+ * MAX_IMAGE_BYTES, the ones past MAX_TOTAL_BYTES, and whatever has not arrived after FETCH_TIMEOUT_MS are
+ * left out, and the file says so where each was (src/export/html.ts).
+ */
+import type { ImageSource, SavedImages } from '../../src/export/html.ts';
+import { imageSources } from '../../src/export/html.ts';
+import type { Article } from '../../src/types.ts';
+
+/**
+ * A news photo is 100–500 KB, a large hero image 1–2 MB; as base64 a data: URL is a third larger again. Past
+ * these, a saved article would become a file people hesitate to mail or keep.
+ */
+const MAX_IMAGE_BYTES = 3 * 1024 * 1024;
+const MAX_TOTAL_BYTES = 20 * 1024 * 1024;
+const FETCH_TIMEOUT_MS = 15_000;
+/** What an `<img>` may show in the saved file; src/build/sanitize.ts allows the same `data:` types. */
+const IMAGE_TYPE = /^image\/(png|jpeg|gif|webp|avif|svg\+xml)$/i;
+
+function dataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable image'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/**
+ * One image: the page's own images come from its cache as a rule. No referrer goes with the request; the
+ * page's cookies go only to its own origin, as when the page loaded the image itself. An image on another
+ * origin that doesn't allow reading it (no CORS header) can't be read from here: it is left out.
+ */
+async function fetchImage(src: string, signal: AbortSignal): Promise<ImageSource> {
+  let response: Response;
+  try {
+    response = await fetch(src, { cache: 'force-cache', referrerPolicy: 'no-referrer', signal });
+  } catch {
+    return { dropped: 'unavailable' };
+  }
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+  if (!response.ok || !IMAGE_TYPE.test(type)) return { dropped: 'unavailable' };
+  const length = Number(response.headers.get('content-length'));
+  if (Number.isFinite(length) && length > MAX_IMAGE_BYTES) return { dropped: 'too-large' };
+  const blob = await response.blob().catch(() => null);
+  if (blob === null) return { dropped: 'unavailable' };
+  if (blob.size > MAX_IMAGE_BYTES) return { dropped: 'too-large' };
+  return { data: await dataUrl(new Blob([blob], { type })), bytes: blob.size };
+}
+
+export async function inlineImages(article: Article): Promise<SavedImages> {
+  const sources = imageSources(article);
+  const images = new Map<string, ImageSource>();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), FETCH_TIMEOUT_MS);
+  try {
+    const fetched = await Promise.all(sources.map((src) => fetchImage(src, controller.signal)));
+    let total = 0;
+    for (const [index, src] of sources.entries()) {
+      const image = fetched[index] ?? { dropped: 'unavailable' };
+      if ('data' in image) {
+        total += image.bytes;
+        images.set(src, total > MAX_TOTAL_BYTES ? { dropped: 'too-large' } : image);
+      } else {
+        images.set(src, image);
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  return images;
+}

@@ -1,0 +1,46 @@
+/** The export menu's list (ExportMenu.tsx): part of the panels, loaded when the menu first opens. */
+import { COPY, SAVE, SAVE_FORMATS } from '../shared/formats.ts';
+import type { CopyFormat, SaveFormat } from './types.ts';
+
+export interface ExportListProps {
+  onCopy(format: CopyFormat): void;
+  /** Absent where nothing can save files. */
+  onSave?: (format: SaveFormat) => void;
+  busy: boolean;
+  /** Folds the menu away, gives the focus back to its button, then runs `action`. */
+  choose(action: () => void): void;
+  /** Esc on an item folds the menu away. */
+  onKeyDown(event: KeyboardEvent): void;
+}
+
+export function ExportList({ onCopy, onSave, busy, choose, onKeyDown }: ExportListProps) {
+  return (
+    <ul id="lectern-export" class="lectern-menu-list" aria-label="Export">
+      <li>
+        <button
+          type="button"
+          class="lectern-menu-item"
+          title={COPY.html.tooltip}
+          onKeyDown={onKeyDown}
+          aria-busy={busy}
+          onClick={() => choose(() => onCopy('html'))}
+        >
+          {COPY.html.button}
+        </button>
+      </li>
+      {onSave &&
+        SAVE_FORMATS.map((format) => (
+          <li key={format}>
+            <button
+              type="button"
+              class="lectern-menu-item"
+              onKeyDown={onKeyDown}
+              onClick={() => choose(() => onSave(format))}
+            >
+              {SAVE[format].label}
+            </button>
+          </li>
+        ))}
+    </ul>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The browser's speech voices: whether there are any (the reader offers read aloud only then), which one reads
+ * an article, and how the voice list names them. Small and in the reader itself; the speaking is speech.ts.
+ */
+import { useEffect, useState } from 'preact/hooks';
+
+export function synth(): SpeechSynthesis | null {
+  return typeof speechSynthesis === 'undefined' ? null : speechSynthesis;
+}
+
+/** The browser's voices, kept current (Chromium fills the list after `voiceschanged`). */
+export function useVoices(): SpeechSynthesisVoice[] {
+  const [voices, setVoices] = useState<SpeechSynthesisVoice[]>(() => synth()?.getVoices() ?? []);
+  useEffect(() => {
+    const speech = synth();
+    if (!speech) return;
+    const update = () => setVoices(speech.getVoices());
+    update();
+    speech.addEventListener('voiceschanged', update);
+    return () => speech.removeEventListener('voiceschanged', update);
+  }, []);
+  return voices;
+}
+
+/**
+ * The chosen voice; else a voice of the device for the article's language; else an online voice for it;
+ * else the browser's default. An online voice (`localService` false: Chromium's "Google …" voices) sends the
+ * text it reads to its speech service, so one on the device comes first, and the voice list says which is
+ * which (`voiceLabel`).
+ */
+export function pickVoice<V extends Pick<SpeechSynthesisVoice, 'voiceURI' | 'lang' | 'localService'>>(
+  voices: readonly V[],
+  voiceURI: string,
+  lang: string | null,
+): V | null {
+  const chosen = voices.find((voice) => voice.voiceURI === voiceURI);
+  if (chosen) return chosen;
+  const speaking = voices.filter((voice) => speaksLanguage(voice, lang));
+  return speaking.find((voice) => voice.localService) ?? speaking[0] ?? null;
+}
+
+/** A voice as the list shows it: name, language, and whether it reads on this device or online. */
+export function voiceLabel(voice: Pick<SpeechSynthesisVoice, 'name' | 'lang' | 'localService'>): string {
+  return `${voice.name} (${voice.lang})${voice.localService ? '' : ' · online: sends the text to its service'}`;
+}
+
+/** Whether a voice speaks the language of `lang` (its primary subtag: en-GB and en-US both speak "en"). */
+export function speaksLanguage(voice: Pick<SpeechSynthesisVoice, 'lang'>, lang: string | null): boolean {
+  const primary = lang?.toLowerCase().split(/[-_]/)[0];
+  return Boolean(primary) && voice.lang.toLowerCase().split(/[-_]/)[0] === primary;
+}

@@ -1,0 +1,64 @@
+/**
+ * The extension API, reached the same way in every context (service worker, event page, popup, offscreen
+ * document, content script): `chrome` in the Chromium build, `browser` in the Firefox build. Both return promises
+ * in Manifest V3 for every call Lectern makes, so no wrapper is needed; the types are webextension-polyfill's
+ * (types only).
+ *
+ * Why not webextension-polyfill itself: in a content script it decides between the two at run time by reading
+ * `globalThis.browser?.runtime?.id`, and a page element with `id="browser"` is visible there through named
+ * access on the window, in the isolated world too. `<form id="browser"></form><form id="browser"
+ * name="runtime"></form>` makes that an HTMLCollection whose `runtime.id` is "browser", and the polyfill hands
+ * the page's elements to the extension as its API (webextension-polyfill issue #720, open). Here the build
+ * decides which name to read, and what is found must answer like the API (`runtime.getURL` gives an extension
+ * URL), which no page element can. It also cost 2.8 KB gzipped of the script the reader command injects.
+ *
+ * Measured in Chromium 156's isolated world: the bindings hang the API on whatever `chrome` names there, a
+ * page's `<div id="chrome">` included (it works); Chromium's own `browser` alias is then missing, which is one
+ * more reason to read `chrome` in Chromium. A page with `<form id="chrome"><input name="runtime">` does hide
+ * `chrome.runtime` from the content script (a form's named controls win over any property); then this throws,
+ * and the reader says it can't read that page instead of acting on the page's elements.
+ *
+ * One difference the code keeps to: `runtime.onMessage` listeners answer through `sendResponse` and return
+ * true (both browsers), never by returning a promise (Firefox only).
+ */
+import type { Browser } from 'webextension-polyfill';
+
+export type { Browser };
+
+/** Which global holds the API, by build (vite.config.ts); both, in that order, where no build says (tests). */
+const NAMES: readonly string[] =
+  import.meta.env.LECTERN_BROWSER === 'firefox'
+    ? ['browser']
+    : import.meta.env.LECTERN_BROWSER === 'chrome'
+      ? ['chrome']
+      : ['chrome', 'browser'];
+
+interface RuntimeLike {
+  runtime?: { id?: unknown; getURL?: unknown };
+}
+
+/** The real API: its runtime makes extension URLs. A page element has no such method in our world. */
+function isExtensionApi(value: unknown): value is Browser {
+  if (typeof value !== 'object' || value === null) return false;
+  const runtime = (value as RuntimeLike).runtime;
+  if (typeof runtime !== 'object' || runtime === null) return false;
+  if (typeof runtime.id !== 'string' || typeof runtime.getURL !== 'function') return false;
+  const url: unknown = runtime.getURL.call(runtime, '');
+  return typeof url === 'string' && /^[a-z]+-extension:\/\//.test(url);
+}
+
+function findApi(): Browser {
+  for (const name of NAMES) {
+    const candidate: unknown = (globalThis as Record<string, unknown>)[name];
+    if (isExtensionApi(candidate)) return candidate;
+  }
+  throw new Error('this page hides the extension API from Lectern');
+}
+
+let found: Browser | null = null;
+
+/** The extension API of this context; throws outside an extension (a plain page, Vitest). */
+export function api(): Browser {
+  found ??= findApi();
+  return found;
+}
