@@ -27,7 +27,11 @@ export function requireReaderBundle(): void {
   }
 }
 
-/** Mounts the reader the way the content script does: a fixed full-viewport host with an open shadow root. */
+/**
+ * Mounts the reader the way the content script does (extension/content/overlay.ts): a fixed full-viewport host
+ * whose shadow root holds a modal dialog that spans the viewport, the reader inside it. The root is open here,
+ * so the specs can look in (the extension's is closed).
+ */
 export async function mount(
   page: Page,
   article: Article = sampleArticle,
@@ -51,22 +55,40 @@ export async function mount(
       }
       document.documentElement.append(host);
       const root = host.attachShadow({ mode: 'open' });
-      w.handle = w.LecternReader.mountReader(root, {
-        article,
-        ...(settings ? { settings } : {}),
-        actions: {
-          copy: async (format) => {
-            w.calls.push(`copy:${format}`);
-            return copyResult;
-          },
-          close: () => {
-            w.calls.push('close');
-          },
-          saveSettings: (patch) => {
-            w.calls.push(`save:${JSON.stringify(patch)}`);
+      const dialog = document.createElement('dialog');
+      for (const [name, value] of [
+        ['all', 'initial'],
+        ['display', 'block'],
+        ['position', 'fixed'],
+        ['inset', '0'],
+        ['width', '100%'],
+        ['height', '100%'],
+        ['user-select', 'text'],
+      ] as const) {
+        dialog.style.setProperty(name, value);
+      }
+      root.append(dialog);
+      dialog.showModal();
+      w.handle = w.LecternReader.mountReader(
+        root,
+        {
+          article,
+          ...(settings ? { settings } : {}),
+          actions: {
+            copy: async (format) => {
+              w.calls.push(`copy:${format}`);
+              return copyResult;
+            },
+            close: () => {
+              w.calls.push('close');
+            },
+            saveSettings: (patch) => {
+              w.calls.push(`save:${JSON.stringify(patch)}`);
+            },
           },
         },
-      });
+        dialog,
+      );
       w.handle.focus();
     },
     { article, copyResult, settings },

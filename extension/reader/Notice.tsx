@@ -28,13 +28,7 @@ export function Notice({ canForce, theme, showAnyway, close }: NoticeProps) {
         if (event.target === event.currentTarget) close();
       }}
     >
-      <div
-        class="lectern-notice-card"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="lectern-notice-title"
-        aria-describedby="lectern-notice-text"
-      >
+      <div class="lectern-notice-card">
         <h2 id="lectern-notice-title">
           {canForce ? 'No article found on this page' : 'Nothing readable was found'}
         </h2>

@@ -152,11 +152,11 @@ export function Reader({
 
   const articleClass = isCjk(lang) ? 'lectern-article lectern-cjk' : 'lectern-article';
   return (
+    // A document inside the dialog it is mounted in: screen readers read the article as a page (browse mode),
+    // the dialog (overlay.ts) is named for it (mountReader).
     <div
       class="lectern-root"
-      role="dialog"
-      aria-modal="true"
-      aria-label={`Reader view: ${article.title}`}
+      role="document"
       lang="en"
       dir="ltr"
       data-theme={theme}

@@ -26,6 +26,19 @@ export type {
   SaveResult,
 } from './types.ts';
 
+/**
+ * Names the modal `<dialog>` a view is mounted in (the overlay's, extension/content/overlay.ts) for screen
+ * readers: the dialog is the view's dialog, so the view itself claims no role of its own (two nested dialogs
+ * would be announced). Returns the function that takes the attributes off again.
+ */
+function nameDialog(parent: ParentNode, attributes: Readonly<Record<string, string>>): () => void {
+  if (!(parent instanceof Element) || parent.localName !== 'dialog') return () => undefined;
+  for (const [name, value] of Object.entries(attributes)) parent.setAttribute(name, value);
+  return () => {
+    for (const name of Object.keys(attributes)) parent.removeAttribute(name);
+  };
+}
+
 interface Mounted {
   container: HTMLElement;
   /** Renders nothing there again and takes out everything `mountView` put in. */
@@ -65,9 +78,17 @@ export function mountNotice(
   parent: ParentNode = root,
 ): { unmount(): void; focus(): void } {
   const view = mountView(root, parent, props.close);
+  const unname = nameDialog(parent, {
+    role: 'alertdialog',
+    'aria-labelledby': 'lectern-notice-title',
+    'aria-describedby': 'lectern-notice-text',
+  });
   render(<Notice {...props} />, view.container);
   return {
-    unmount: view.unmount,
+    unmount() {
+      view.unmount();
+      unname();
+    },
     // The way on (Show anyway, else Close) has the focus when the notice shows: Enter takes it.
     focus() {
       const way =
@@ -84,6 +105,7 @@ export function mountNotice(
  */
 export function mountReader(root: ShadowRoot, props: ReaderProps, parent: ParentNode = root): ReaderHandle {
   const view = mountView(root, parent, () => props.actions.close());
+  const unname = nameDialog(parent, { 'aria-label': `Reader view: ${props.article.title}` });
   const container = view.container;
   // One delegated listener for every link in the article's HTML, which Preact does not render itself.
   const onClick = (event: MouseEvent) => followFragmentLink(event, props.article.url);
@@ -122,6 +144,7 @@ export function mountReader(root: ShadowRoot, props: ReaderProps, parent: Parent
       mounted = false;
       container.removeEventListener('click', onClick);
       view.unmount();
+      unname();
       removePanelStyles?.();
     },
     focus() {
