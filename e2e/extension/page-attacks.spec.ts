@@ -216,3 +216,32 @@ test('page elements named like extension globals don’t stand in for them: the 
   const overlay = await overlayOf(page);
   await expect.poll(() => overlay.text()).toContain(NEWS.body);
 });
+
+test('a page that makes everything inert (its <html>) as the reader arrives can’t make the reader inert', async () => {
+  // The reader first shows as a popover, which an inert ancestor would make inert; the dialog it then becomes
+  // (modal) is not. A person's click on Close works: an inert button would not hear it.
+  const source = readFileSync(fixtureFile('news-article', 'source.html'), 'utf8').replace(
+    '</head>',
+    `<script>
+      addEventListener('load', () => new MutationObserver(() => {
+        document.documentElement.inert = true;
+      }).observe(document.documentElement, { childList: true }));
+    </script></head>`,
+  );
+  const url = 'https://news.test/inert-page/';
+  await extension.context.route(url, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: source }),
+  );
+  const { page, tabId } = await openTab(extension, url);
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.popupUrl(tabId));
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Open reader view' }).click();
+  await closed;
+  await page.bringToFront();
+  const overlay = await overlayOf(page);
+  await expect.poll(() => overlay.text()).toContain(NEWS.body);
+  expect(await page.evaluate(() => document.documentElement.inert)).toBe(true);
+  await overlay.click('Close reader view');
+  await expect.poll(() => overlay.find()).toBeNull();
+});

@@ -9,6 +9,7 @@
  *   real, trusted mouse click at their centre (`input.performActions`).
  */
 import type { Page } from 'puppeteer-core';
+import { SCROLLED_TEXT } from '../support/overlay.ts';
 
 /** A node as BiDi serializes it (the parts read here). */
 interface RemoteNode {
@@ -114,7 +115,7 @@ export function overlayOf(page: Page): FirefoxOverlay {
     async text() {
       const found = await find();
       if (!found) return '';
-      return callOn<string>(found.root, `(root, sel) => root.querySelector(sel)?.innerText ?? ''`, OUR_ROOTS);
+      return callOn<string>(found.root, SCROLLED_TEXT, OUR_ROOTS);
     },
     async click(name, role = 'button') {
       const { result } = (await connection.send('browsingContext.locateNodes', {

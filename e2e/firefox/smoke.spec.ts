@@ -50,7 +50,7 @@ test.afterAll(async () => {
 
 interface ReaderView {
   title: string | undefined;
-  /** What it shows (innerText). */
+  /** What it shows (innerText, every block laid out: overlay.ts `text`). */
   text: string;
   /** Everything it holds, shown or not (textContent). */
   all: string;
@@ -62,13 +62,14 @@ interface ReaderView {
 async function readerView(page: Page): Promise<ReaderView | null> {
   const overlay = overlayOf(page);
   if (!(await overlay.find())) return null;
-  return overlay.evaluate((root) => {
+  const text = await overlay.text();
+  return overlay.evaluate((root, text) => {
     const reader = root.querySelector<HTMLElement>('.lectern-root');
     if (!reader) return null;
     const box = reader.getBoundingClientRect();
     return {
       title: reader.querySelector('h1')?.textContent?.trim(),
-      text: reader.innerText,
+      text,
       all: reader.textContent ?? '',
       covers:
         root.querySelector('dialog')?.matches(':modal') === true &&
@@ -77,7 +78,7 @@ async function readerView(page: Page): Promise<ReaderView | null> {
         box.width >= window.innerWidth &&
         box.height >= window.innerHeight,
     };
-  });
+  }, text);
 }
 
 /** Whether the page has no overlay any more. */

@@ -104,12 +104,12 @@ async function readerShown(page: Page): Promise<boolean> {
   });
 }
 
-/** Whether the reader shows `text` (in its rendered text, innerText); asked in the page, so 10 MB stay there. */
+/**
+ * Whether the reader shows `text` (in its rendered text, every block laid out: Overlay.shows); asked in the
+ * page, so 10 MB stay there.
+ */
 async function readerShows(page: Page, text: string): Promise<boolean> {
-  return (await overlay(page)).evaluate(
-    (root, wanted) => (root.querySelector<HTMLElement>('.lectern-root')?.innerText ?? '').includes(wanted),
-    text,
-  );
+  return (await overlay(page)).shows(text);
 }
 
 /** Whether the reader holds `text` anywhere, shown or not (its textContent): what must stay out of it. */

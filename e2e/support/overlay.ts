@@ -26,6 +26,24 @@ interface AxNode {
   properties?: Array<{ name: string; value: { value?: unknown } }>;
 }
 
+/**
+ * innerText of `sel` in the overlay's root, with every block of the article laid out: the overlay shows the
+ * article's blocks only as they near the screen (reader.css: content-visibility: auto), and innerText leaves
+ * out the ones not laid out yet. Exported for the specs that read the reader's text themselves.
+ */
+export const SCROLLED_TEXT = `(root, sel) => {
+  const el = root.querySelector(sel);
+  if (!el) return '';
+  const all = new CSSStyleSheet();
+  all.replaceSync('.lectern-content > * { content-visibility: visible !important; }');
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, all];
+  try {
+    return el.innerText;
+  } finally {
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((sheet) => sheet !== all);
+  }
+}`;
+
 /** Where the reader and the "no article" notice put their outermost element. */
 const OUR_ROOTS = '.lectern-root, [role="alertdialog"]';
 
@@ -36,8 +54,13 @@ export interface Overlay {
   find(): Promise<{ host: number; root: number; mode: string; layer: number } | null>;
   /** Runs `fn` with the overlay's shadow root (in the test's isolated world); throws when there is none. */
   evaluate<R, A = undefined>(fn: (root: ShadowRoot, arg: A) => R | Promise<R>, arg?: A): Promise<R>;
-  /** What the overlay shows as text (innerText of the reader or the notice), '' while there is none. */
+  /**
+   * What the overlay shows as text (innerText of the reader or the notice), the whole article as a person
+   * reads it by scrolling through; '' while there is none.
+   */
   text(): Promise<string>;
+  /** Whether that text holds `wanted`, decided in the page (a 10 MB article's text stays there). */
+  shows(wanted: string): Promise<boolean>;
   /** Clicks the control with this role and accessible name, with a real mouse click at its centre. */
   click(name: string | RegExp, role?: string): Promise<void>;
   /** Whether the control with this role and name is checked (radio buttons, checkboxes). */
@@ -180,10 +203,15 @@ export async function overlayOf(page: Page): Promise<Overlay> {
     async text() {
       const found = await find();
       if (!found) return '';
-      return call<string>(
+      return call<string>(await objectFor(found.root), SCROLLED_TEXT, OUR_ROOTS);
+    },
+    async shows(wanted) {
+      const found = await find();
+      if (!found) return false;
+      return call<boolean>(
         await objectFor(found.root),
-        `(root, sel) => root.querySelector(sel)?.innerText ?? ''`,
-        OUR_ROOTS,
+        `(root, arg) => (${SCROLLED_TEXT})(root, arg.sel).includes(arg.wanted)`,
+        { sel: OUR_ROOTS, wanted },
       );
     },
     async click(name, role = 'button') {

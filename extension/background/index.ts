@@ -5,7 +5,7 @@
  */
 import type { Runtime, Tabs } from 'webextension-polyfill';
 import { api } from '../shared/api.ts';
-import { ensureInjected, injectChunk } from '../shared/inject.ts';
+import { injectChunk, injectIfNeeded } from '../shared/inject.ts';
 import { handleBackgroundMessages, sendToTab } from '../shared/messages.ts';
 import { restrictedReason } from '../shared/restricted.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
@@ -38,12 +38,14 @@ async function toggle(tab: Tabs.Tab | undefined): Promise<void> {
   // The URL is visible once the shortcut or the click granted activeTab; if it is hidden, injecting will tell.
   if (target?.url !== undefined && restrictedReason(target.url)) return explain(tabId, UNAVAILABLE);
   try {
-    const page = await ensureInjected(tabId);
-    if (page.pdf) return explain(tabId, UNAVAILABLE);
+    const page = await injectIfNeeded(tabId);
+    if (page?.pdf) return explain(tabId, UNAVAILABLE);
   } catch (error) {
     return explain(tabId, injectFailureMessage(error));
   }
-  await sendToTab(tabId, 'content:toggle', {});
+  // Straight after injecting, no second ping: the reply says whether the page is the PDF viewer.
+  const page = await sendToTab(tabId, 'content:toggle', {});
+  if (page.pdf) return explain(tabId, UNAVAILABLE);
   await clearButton(tabId);
 }
 

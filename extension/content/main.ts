@@ -177,6 +177,10 @@ try {
   if (!previous?.alive()) {
     previous?.dispose();
     scope[INSTANCE] = register();
+    // Whoever injected us (the reader command, the popup, the toolbar menu) asks for the article next: start
+    // on it now, in a task of its own, while the injection's answer travels to the background and its next
+    // message travels back (about 3 ms saved on the reader command).
+    setTimeout(() => isPdf() || currentArticle(false), 0);
   }
 } catch {
   // Never throw into the page.

@@ -6,9 +6,13 @@
  * - Not a custom element: a page could `customElements.define` our tag name first and run its constructor on it.
  * - Closed root: `host.shadowRoot` is null for the page; only the `root` kept here reaches the view. The dialog
  *   lives inside it, out of the page's reach: the page can't close it, restyle it or read it.
- * - Top layer: `showModal()` puts the dialog above everything the page stacks (z-index 2147483647), transforms,
- *   clips or filters, and makes the page under it inert. A page dialog or popover opened after ours would sit
- *   above it (and a modal one would make ours inert): we answer by showing ours again on top (`raise`).
+ * - Top layer: the dialog sits above everything the page stacks (z-index 2147483647), transforms, clips or
+ *   filters. It opens as a manual popover and becomes modal a frame later (`makeModal`): modal, the page under
+ *   it is inert and no `inert` the page sets on our ancestors, nor a modal dialog of its own, can make ours
+ *   inert. But making a page inert restyles every element of it, 5–24 ms on the heavy pages of the dev corpus
+ *   (docs/performance.md), which as a popover is paid after the reader is on the screen instead of before. A
+ *   page dialog or popover opened after ours would sit above it (and a modal one would make ours inert): we
+ *   answer by showing ours again, modally, on top (`raise`).
  * - Styles: the host's box is set by `:host` rules with !important inside the shadow root. In the cascade an
  *   important declaration from the inner (shadow) context beats every outer one, inline !important included
  *   (CSS Cascade 4, "Context"), so no page rule or style attribute can hide or fade it. `:host::before` and
@@ -144,20 +148,49 @@ function onLayerClose(): void {
   if (state && !state.layer.open) closeOverlay();
 }
 
-/** Shows the dialog modally (top layer, the page inert), or in place while printing. */
-function showLayer(state: Mounted): void {
-  const layer = state.layer;
+/** Hides the dialog, however it is shown. */
+function hideLayer(layer: HTMLDialogElement): void {
+  if (layer.matches(':popover-open')) layer.hidePopover();
   if (layer.open) layer.close();
+}
+
+/**
+ * Shows the dialog on top of the top layer: as a popover (`fast`: nothing else in the page restyled), else
+ * modally (the page inert); in place while printing.
+ */
+function showLayer(state: Mounted, fast = false): void {
+  const layer = state.layer;
+  hideLayer(layer);
   if (state.printing) {
     layer.show();
     return;
   }
   try {
-    layer.showModal();
+    if (fast) layer.showPopover();
+    else layer.showModal();
   } catch {
     // Not allowed here (a document that can't show modals): in place, the fixed host still covers the page.
     layer.show();
   }
+}
+
+/** Shows the dialog again (modally unless printing), giving the focus back: showing moves it. */
+function reshow(state: Mounted): void {
+  const focused = state.root.activeElement;
+  showLayer(state);
+  if (focused instanceof HTMLElement || focused instanceof SVGElement) focused.focus({ preventScroll: true });
+}
+
+/**
+ * Once the reader is on the screen: the popover it opened as becomes a modal dialog (the page inert). A
+ * `requestAnimationFrame` callback runs just before the frame is drawn; a task queued from it runs after.
+ */
+function makeModalAfterFirstFrame(state: Mounted): void {
+  requestAnimationFrame(() => {
+    setTimeout(() => {
+      if (mounted === state && state.layer.matches(':popover-open')) reshow(state);
+    }, 0);
+  });
 }
 
 /**
@@ -167,10 +200,8 @@ function showLayer(state: Mounted): void {
 function raise(state: Mounted): void {
   if (state.printing || state.raises >= MAX_RAISES) return;
   state.raises += 1;
-  const focused = state.root.activeElement;
   if (!isPlaced(state)) placeHost(state);
-  showLayer(state);
-  if (focused instanceof HTMLElement || focused instanceof SVGElement) focused.focus({ preventScroll: true });
+  reshow(state);
 }
 
 export function isOverlayOpen(): boolean {
@@ -186,6 +217,7 @@ function open(): Mounted {
   ignoreUntrustedEvents(root);
   const layer = document.createElementNS(XHTML_NS, 'dialog') as HTMLDialogElement;
   layer.className = 'lectern-layer';
+  layer.popover = 'manual';
   root.append(layer);
   const state: Mounted = {
     host,
@@ -205,7 +237,8 @@ function open(): Mounted {
   // The document's children: a page that swaps its root element takes the host with it.
   state.placement.observe(document, { childList: true });
   placeHost(state);
-  showLayer(state);
+  showLayer(state, true);
+  makeModalAfterFirstFrame(state);
   window.addEventListener('keydown', onWindowKeydown);
   window.addEventListener('toggle', onToggle, true);
   printQuery.addEventListener('change', onPrintChange);
@@ -248,9 +281,7 @@ function setPrinting(printing: boolean): void {
   const state = mounted;
   if (!state || state.printing === printing) return;
   state.printing = printing;
-  const focused = state.root.activeElement;
-  showLayer(state);
-  if (focused instanceof HTMLElement || focused instanceof SVGElement) focused.focus({ preventScroll: true });
+  reshow(state);
 }
 
 /**
@@ -349,7 +380,7 @@ function teardown(): Mounted | null {
   state.saved.stopWatching();
   state.layer.removeEventListener('close', onLayerClose);
   clearView(state);
-  if (state.layer.open) state.layer.close();
+  hideLayer(state.layer);
   state.outer.remove();
   return state;
 }

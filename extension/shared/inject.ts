@@ -10,7 +10,7 @@ import contentScript from '../content/main.ts?script&iife';
 import { api } from './api.ts';
 import { CHUNKS, type ChunkName } from './chunks.ts';
 import { type ContentState, sendToTab } from './messages.ts';
-import { NO_ANSWER } from './restricted.ts';
+import { classifyInjectError, NO_ANSWER } from './restricted.ts';
 
 /**
  * How long injecting may take before we give up and say so. Injecting our bundle takes ~20-100 ms; Chromium 156
@@ -26,28 +26,53 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** Makes sure our content script runs in the tab's top frame, and returns what it says of the page. */
-export async function ensureInjected(tabId: number): Promise<ContentState> {
+/**
+ * Makes sure our content script runs in the tab's top frame. Returns what a live one says of the page, or null
+ * when it was injected just now (and listens already: the next message reaches it).
+ */
+export async function injectIfNeeded(tabId: number): Promise<ContentState | null> {
   try {
     // A live content script answers at once; re-running the whole bundle just to hit the guard costs more.
     return await sendToTab(tabId, 'content:ping', {});
   } catch {
     // "Receiving end does not exist": not injected yet (or injected by an extension that has since reloaded).
   }
-  const injected = api().scripting.executeScript({
-    target: { tabId, frameIds: [0] },
-    files: [contentScript],
-  });
-  await withTimeout(injected, INJECT_TIMEOUT_MS);
-  return sendToTab(tabId, 'content:ping', {});
+  await injectFiles(tabId, 0, contentScript);
+  return null;
+}
+
+/** Makes sure our content script runs in the tab's top frame, and returns what it says of the page. */
+export async function ensureInjected(tabId: number): Promise<ContentState> {
+  return (await injectIfNeeded(tabId)) ?? sendToTab(tabId, 'content:ping', {});
+}
+
+/**
+ * A refusal for want of access just after the shortcut or a click can be the grant not having reached the
+ * tab yet: the screen bench saw 1–2% of presses refused on a loaded machine ("Cannot access contents of the
+ * page"), and injecting a moment later worked. So a refusal of that kind is tried again, twice, before it
+ * counts; on a page we may really not access, that costs a quarter of a second.
+ */
+const ACCESS_RETRY_MS = [50, 200];
+
+async function injectFiles(tabId: number, frameId: number, file: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await withTimeout(
+        api().scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [file] }),
+        INJECT_TIMEOUT_MS,
+      );
+      return;
+    } catch (error) {
+      const wait = ACCESS_RETRY_MS[attempt];
+      if (wait === undefined || classifyInjectError(errorMessage(error)) !== 'no-access') throw error;
+      await new Promise((resume) => setTimeout(resume, wait));
+    }
+  }
 }
 
 /** Injects a chunk of the content script into the frame that asked for it. */
-export async function injectChunk(chunk: ChunkName, tabId: number, frameId: number): Promise<void> {
-  await withTimeout(
-    api().scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [CHUNKS[chunk].file] }),
-    INJECT_TIMEOUT_MS,
-  );
+export function injectChunk(chunk: ChunkName, tabId: number, frameId: number): Promise<void> {
+  return injectFiles(tabId, frameId, CHUNKS[chunk].file);
 }
 
 export function errorMessage(error: unknown): string {

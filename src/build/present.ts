@@ -12,7 +12,7 @@
  * sends no referrer. Both are set while the copy is still in the inert document: an `<img>` starts loading as
  * soon as it is created in a document with a browsing context, with whatever attributes it has then.
  */
-import { importNodeInto } from '../dom/access.ts';
+import { createFragmentIn, importNodeInto } from '../dom/access.ts';
 import { ALLOWED_TAGS, ALLOWED_URI, DATA_IMAGE, HTML_NS, isAllowedAttribute } from './allowed.ts';
 import { MATHML_NS } from './math.ts';
 
@@ -46,28 +46,37 @@ function enforce(el: Element): void {
   }
 }
 
-/**
- * A copy of `body` (the copy walk's container, in its inert document) for `doc`, the document of the shadow
- * root the reader shows it in: checked, images left out or made lazy, then imported.
- */
-export function presentBody(body: Element, doc: Document, options: PresentOptions): DocumentFragment {
-  const inert = body.ownerDocument;
-  const fragment = inert.createDocumentFragment();
-  fragment.append(body.cloneNode(true));
-  const copy = fragment.firstChild as Element;
+/** Bodies already checked and given their image attributes (each is checked once, however often shown). */
+const prepared = new WeakSet<Element>();
+
+/** Checks `body` against the allow-list, and makes its images lazy and referrer-free, in place, once. */
+function prepare(body: Element): void {
+  if (prepared.has(body)) return;
   // Every element of our own copy: finite by construction (the copy walk is capped), read as a static list.
-  for (const el of Array.from(copy.querySelectorAll('*'))) enforce(el);
-  for (const img of Array.from(copy.querySelectorAll('img'))) {
-    if (!options.images) {
-      img.remove();
-      continue;
-    }
+  for (const el of Array.from(body.querySelectorAll('*'))) enforce(el);
+  for (const img of Array.from(body.querySelectorAll('img'))) {
     img.setAttribute('loading', 'lazy');
     img.setAttribute('decoding', 'async');
     img.setAttribute('referrerpolicy', 'no-referrer');
   }
-  const out = inert.createDocumentFragment();
-  out.append(...Array.from(copy.childNodes));
+  prepared.add(body);
+}
+
+/**
+ * The article's body for `doc`, the document of the shadow root the reader shows it in: `body` is the copy
+ * walk's container, in its inert document (the Extracted's `body`, prepared in place: it is ours, and the
+ * Article's `content` was written before). With images off, a copy without them is imported instead.
+ */
+export function presentBody(body: Element, doc: Document, options: PresentOptions): DocumentFragment {
+  prepare(body);
+  let source = body;
+  if (!options.images) {
+    source = body.cloneNode(true) as Element;
+    for (const img of Array.from(source.querySelectorAll('img'))) img.remove();
+  }
   // Through the prototype: the page may have named an element `importNode`.
-  return importNodeInto(doc, out, true);
+  const imported = importNodeInto(doc, source, true);
+  const out = createFragmentIn(doc);
+  out.append(...Array.from(imported.childNodes));
+  return out;
 }
