@@ -1,5 +1,5 @@
 /** The Markdown report: accuracy and speed per corpus, the ratios, bundle sizes and the overlay timing. */
-import type { OverlayTiming } from './overlay-timing.ts';
+import { type OverlayTiming, overlayTable } from './overlay-timing.ts';
 import type { BundleSize } from './sizes.ts';
 import {
   type CorpusSummary,
@@ -195,24 +195,12 @@ export function markdownReport(input: ReportInput): string {
   if (input.sizes) {
     lines.push('', '| bundle | file | size | gzip -9 |', '|---|---|---:|---:|');
     for (const size of input.sizes) {
-      lines.push(`| ${size.label} | ${size.file} | ${kb(size.bytes)} | ${kb(size.gzipBytes)} |`);
+      // Bytes too: "KB" in a target may mean 1,000 or 1,024 of them.
+      lines.push(
+        `| ${size.label} | ${size.file} | ${kb(size.bytes)} | ${kb(size.gzipBytes)} (${size.gzipBytes.toLocaleString('en')} B) |`,
+      );
     }
   }
-  const overlay = input.overlay;
-  if (overlay) {
-    const failed = overlay.trials.filter((trial) => trial.error);
-    const perTrial = overlay.trials.length / Math.max(1, new Set(overlay.trials.map((t) => t.slug)).size);
-    lines.push(
-      '',
-      `Reader command → overlay painted (dist-e2e, fixture pages, ${perTrial} cold tab(s) each): median ` +
-        `**${ms(overlay.medianMs)} ms** over ${overlay.pages} page(s) showing an article` +
-        (overlay.noticePages.length ? `; notice instead on ${overlay.noticePages.join(', ')}` : '') +
-        `; worker/page clock offset known to ±${ms(overlay.maxClockErrorMs)} ms or better` +
-        (failed.length
-          ? `; ${failed.length} trial(s) failed: ${failed.map((t) => `${t.slug}: ${t.error}`).join('; ')}`
-          : '') +
-        '.',
-    );
-  }
+  if (input.overlay) lines.push('', overlayTable(input.overlay));
   return `${lines.join('\n').replace(/\n{3,}/g, '\n\n')}\n`;
 }

@@ -7,11 +7,12 @@
  *   --page <id>         one page (its id or served name): both texts, their diff and the verdicts; writes nothing
  *   --runs <n>          timed calls per extractor and page after the warm-up (default 3)
  *   --no-readability    Lectern alone
- *   --no-overlay        skip the reader-command → overlay timing (needs dist-e2e/)
+ *   --no-overlay        skip the key press → overlay on screen timing (bench/overlay-timing.ts: headed
+ *                       Chromium on Xvfb with the shipped dist/, every 8th page of each corpus)
  *   --out <dir>         where the report goes (default bench/results)
  *
  * Writes <out>/<timestamp>.md (also printed), <out>/<timestamp>-<corpus>.jsonl (one line per page) and
- * <out>/<timestamp>-overlay.jsonl (one line per overlay trial).
+ * <out>/<timestamp>-overlay.jsonl (one line per overlay trial: warm, cold, floor).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -177,7 +178,8 @@ async function main(argv: string[]): Promise<number> {
       try {
         // First, and in a browser of its own, so it never overlaps the extraction timings.
         overlay = await overlayTiming({
-          limit: opts.limit ?? undefined,
+          corpora: opts.corpora,
+          ...(opts.limit !== null ? { limit: opts.limit } : {}),
           onProgress: (text) => progress.update(text, true),
         });
       } catch (error) {

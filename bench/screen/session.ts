@@ -375,7 +375,7 @@ export class Session {
 
   /**
    * What the extension put on the page, from a DOM snapshot that pierces shadow roots, closed ones included
-   * (DOM.getDocument with pierce): the reader's root (class lectern-root) or the notice (role alertdialog), in a
+   * (DOM.getDocument with pierce): the reader's root (class lectern-root) or the notice (class lectern-notice), in a
    * shadow root hosted by a lectern-* element or holding lectern-* names. Taken after the timing, so its cost
    * is never measured.
    */
@@ -393,9 +393,14 @@ export class Session {
     };
     const inOverlay = (node: DomNode): Shown => {
       const classes = (attribute(node, 'class') ?? '').split(/\s+/);
-      if (classes.includes('lectern-root')) return 'reader';
-      if (attribute(node, 'role') === 'alertdialog' || attribute(node, 'id')?.startsWith('lectern-notice'))
+      // The notice is a .lectern-root too (extension/reader/Notice.tsx): tell it by its own class first.
+      if (
+        classes.includes('lectern-notice') ||
+        attribute(node, 'role') === 'alertdialog' ||
+        attribute(node, 'id')?.startsWith('lectern-notice')
+      )
         return 'notice';
+      if (classes.includes('lectern-root')) return 'reader';
       for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) {
         const shown = inOverlay(child);
         if (shown) return shown;
