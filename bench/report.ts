@@ -193,7 +193,8 @@ export function markdownReport(input: ReportInput): string {
     lines.push('', `Left out: ${input.skipped.join('; ')}`);
   }
   if (input.sizes) {
-    lines.push('', '| bundle | file | size | gzip -9 |', '|---|---|---:|---:|');
+    // Node's zlib at level 9; the gzip command at -9 packs these scripts about 0.4 % smaller.
+    lines.push('', '| bundle | file | size | zlib level 9 |', '|---|---|---:|---:|');
     for (const size of input.sizes) {
       // Bytes too: "KB" in a target may mean 1,000 or 1,024 of them.
       lines.push(
