@@ -423,7 +423,9 @@ test('printing while the reader is open prints the article alone; closing undoes
   const hostPosition = () => overlay.evaluate((root) => getComputedStyle(root.host).position);
   expect(await hostPosition()).toBe('fixed');
   // Modal from the frame after it first showed (overlay.ts makeModalAfterFirstFrame).
-  await expect.poll(() => overlay.evaluate((root) => root.querySelector('dialog')?.matches(':modal'))).toBe(true);
+  await expect
+    .poll(() => overlay.evaluate((root) => root.querySelector('dialog')?.matches(':modal')))
+    .toBe(true);
 
   await page.emulateMedia({ media: 'print' });
   // The media query's change event arrives a moment after the emulation.

@@ -22,8 +22,8 @@ export interface ReadAloudProps {
 export function ReadAloud({ article, voices, voiceURI, rate, lang, autoplay }: ReadAloudProps) {
   const speech = useSpeech({ article, voice: pickVoice(voices, voiceURI, lang), rate, lang });
   const main = useRef<HTMLButtonElement>(null);
-  // Once, on mount: the reader's placeholder button had the focus, and this one takes its place.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reading starts once, with the first props
+  // Once, on mount (reading starts once, with the first props): the reader's placeholder button had the
+  // focus, and this one takes its place.
   useEffect(() => {
     if (!autoplay) return;
     speech.play();
