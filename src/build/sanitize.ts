@@ -12,17 +12,18 @@ import { MATHML_NS } from './math.ts';
 import { createDOMPurify } from './purify.ts';
 
 /**
- * The last step before article HTML reaches a person: right before the reader inserts it, and in the exporters
- * (the copies, a saved file). DOMPurify (cure53, the maintained sanitizer browsers' own Sanitizer API was modelled on) configured to the
- * same allow-list the copy walk applies (tags.ts, attributes.ts, math.ts), so a hole in our hand-written
- * walk still can't carry a script, a handler, a dangerous URL, an embed, a form, SVG or CSS to the reader,
- * the clipboard or a saved file.
+ * The last step before article HTML *as a string* reaches a person: in the exporters (the copies, a saved
+ * file), and wherever an Article's `content` is shown without the nodes the copy built (the reader's harness,
+ * outside tools). The reader in the extension inserts those nodes themselves, after present.ts's check against
+ * the same allow-list: no string is parsed on that path at all. DOMPurify (cure53, the maintained sanitizer
+ * the browsers' own Sanitizer API was modelled on) is configured to the allow-list the copy walk applies
+ * (tags.ts, attributes.ts, math.ts), so a hole in our hand-written walk still can't carry a script, a
+ * handler, a dangerous URL, an embed, a form, SVG or CSS to the clipboard or a saved file.
  *
  * Where it parses: DOMPurify parses strings with the DOMParser of the window it was made for, an inert
  * document (nothing loads or runs). `sanitizeHtml` serialises its result, which the consumer parses again;
- * `sanitizeFragment` returns the sanitized nodes themselves, so what the reader inserts is exactly the tree
- * DOMPurify checked: no serialise→reparse step is left between the sanitizer and the overlay, which is where
- * mutation XSS lives.
+ * `sanitizeFragment` returns the sanitized nodes themselves, so what is inserted is exactly the tree
+ * DOMPurify checked: no serialise→reparse step, where mutation XSS lives.
  *
  * The page may clobber its document (`<img name="createElement">`, `name="implementation"`): DOMPurify reads
  * `document.createElement`, `.implementation`, `.importNode`, `.createNodeIterator`… of the window it is given,
