@@ -7,10 +7,10 @@
  * from the reader, from the popup and from the toolbar button's menu, the clipboard holds the article.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fixtureFile } from '../support/index.ts';
 import { overlayOf } from '../support/overlay.ts';
-import { type Extension, launchExtension, openTab } from './harness.ts';
+import { type Extension, launchExtension, openReaderFromPopup, openTab } from './harness.ts';
 import { NEWS } from './pages.ts';
 
 let extension: Extension;
@@ -114,18 +114,9 @@ test('the page’s own copy is refused and rewritten, as the test page means it 
   expect((await clipboard.read()).text).toBe(HIJACKED);
 });
 
-async function openReader(page: Page, tabId: number): Promise<void> {
-  const popup = await extension.context.newPage();
-  await popup.goto(extension.popupUrl(tabId));
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Open reader view' }).click();
-  await closed;
-  await page.bringToFront();
-}
-
 test('Copy text, Copy Markdown and Copy rich text in the reader put the article on the clipboard', async () => {
   const { page, tabId } = await openTab(extension, HIJACK_URL);
-  await openReader(page, tabId);
+  await openReaderFromPopup(extension, page, tabId);
   const overlay = await overlayOf(page);
   await expect.poll(() => overlay.text()).toContain(NEWS.body);
   const clipboard = await clipboardTab();

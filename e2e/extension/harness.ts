@@ -66,6 +66,19 @@ export async function openTab(
   return { page, tabId };
 }
 
+/**
+ * Opens the reader on `page` (tab `tabId`) as a person does from the toolbar popup: Open reader view, which
+ * closes the popup; then the article's tab is in front again.
+ */
+export async function openReaderFromPopup(extension: Extension, page: Page, tabId: number): Promise<void> {
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.popupUrl(tabId));
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Open reader view' }).click();
+  await closed;
+  await page.bringToFront();
+}
+
 interface ErrorLog {
   __lecternTestErrors?: string[];
 }

@@ -3,8 +3,14 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import type { Envelope } from '../../extension/shared/messages.ts';
 import { fixtureFile } from '../support/index.ts';
-import { type Overlay, overlayOf } from '../support/overlay.ts';
-import { type Extension, launchExtension, openTab, type WorkerChrome } from './harness.ts';
+import { overlayOf } from '../support/overlay.ts';
+import {
+  type Extension,
+  launchExtension,
+  openReaderFromPopup,
+  openTab,
+  type WorkerChrome,
+} from './harness.ts';
 import { NEWS, NO_ARTICLE } from './pages.ts';
 
 let extension: Extension;
@@ -55,14 +61,6 @@ async function articleTab(): Promise<{ page: Page; tabId: number; before: Snapsh
   return { page, tabId, before };
 }
 
-async function openFromPopup(tabId: number): Promise<void> {
-  const popup = await extension.context.newPage();
-  await popup.goto(extension.popupUrl(tabId));
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Open reader view' }).click();
-  await closed;
-}
-
 /** Injects the content script the way the popup does (it opens on the news article), then closes the popup. */
 async function injectThroughPopup(tabId: number): Promise<void> {
   const popup = await extension.context.newPage();
@@ -80,16 +78,7 @@ async function sendFromWorker(tabId: number, message: Envelope): Promise<unknown
   return answer?.ok ? answer.reply : answer;
 }
 
-/** The overlay in `page`, read through the browser's debugging protocol (its shadow root is closed). */
-const overlays = new WeakMap<Page, Promise<Overlay>>();
-function reader(page: Page): Promise<Overlay> {
-  let overlay = overlays.get(page);
-  if (overlay === undefined) {
-    overlay = overlayOf(page);
-    overlays.set(page, overlay);
-  }
-  return overlay;
-}
+const reader = overlayOf;
 
 async function readerText(page: Page): Promise<string> {
   return (await reader(page)).text();
@@ -103,7 +92,7 @@ async function expectRestored(page: Page, before: Snapshot): Promise<void> {
 
 test('Open reader view shows the article without the sidebar', async () => {
   const { page, tabId } = await articleTab();
-  await openFromPopup(tabId);
+  await openReaderFromPopup(extension, page, tabId);
   await expect.poll(() => readerText(page)).not.toBe('');
   await expect.poll(async () => (await reader(page)).has(NEWS.title, 'heading')).toBe(true);
   await expect.poll(() => readerText(page)).toContain(NEWS.body);
@@ -112,7 +101,7 @@ test('Open reader view shows the article without the sidebar', async () => {
 
 test('Esc closes the reader and gives the page back unchanged', async () => {
   const { page, tabId, before } = await articleTab();
-  await openFromPopup(tabId);
+  await openReaderFromPopup(extension, page, tabId);
   await expect.poll(() => readerText(page)).not.toBe('');
   await page.bringToFront();
   await page.keyboard.press('Escape');
@@ -121,7 +110,7 @@ test('Esc closes the reader and gives the page back unchanged', async () => {
 
 test('the Close button gives the page back unchanged', async () => {
   const { page, tabId, before } = await articleTab();
-  await openFromPopup(tabId);
+  await openReaderFromPopup(extension, page, tabId);
   await page.bringToFront();
   await (await reader(page)).click('Close reader view');
   await expectRestored(page, before);
@@ -129,7 +118,7 @@ test('the Close button gives the page back unchanged', async () => {
 
 test('the toolbar popup closes an open reader and gives the page back unchanged', async () => {
   const { page, tabId, before } = await articleTab();
-  await openFromPopup(tabId);
+  await openReaderFromPopup(extension, page, tabId);
   await expect.poll(() => readerText(page)).not.toBe('');
   const popup = await extension.context.newPage();
   await popup.goto(extension.popupUrl(tabId));
@@ -175,7 +164,7 @@ test('the toggle on a page without an article says so inside the overlay', async
 test('Copy text in the reader puts the article on the clipboard', async () => {
   await extension.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { page, tabId } = await articleTab();
-  await openFromPopup(tabId);
+  await openReaderFromPopup(extension, page, tabId);
   await page.bringToFront();
   await (await reader(page)).click('Copy text');
   await expect.poll(() => readerText(page)).toMatch(/Copied [\d,]+ words/);
@@ -264,7 +253,7 @@ test('closing gives back a page that changed itself while the reader was open: i
   const startLive = (page: Page) =>
     page.evaluate(() => (window as unknown as { startLive(count: number): Promise<number> }).startLive(6));
 
-  await openFromPopup(live.tabId);
+  await openReaderFromPopup(extension, live.page, live.tabId);
   await expect.poll(() => readerText(live.page)).toContain(NEWS.body);
   expect(await startLive(live.page)).toBe(6);
   // The reader showed the article throughout and still does.
@@ -283,8 +272,8 @@ test('closing gives back a page that changed itself while the reader was open: i
 test('reading settings are saved: they survive a reload and reach a reader open in another tab', async () => {
   const first = await articleTab();
   const second = await openTab(extension, NEWS.url);
-  await openFromPopup(first.tabId);
-  await openFromPopup(second.tabId);
+  await openReaderFromPopup(extension, first.page, first.tabId);
+  await openReaderFromPopup(extension, second.page, second.tabId);
   const background = async (page: Page) =>
     (await reader(page)).evaluate(
       (root) => getComputedStyle(root.querySelector('.lectern-root') as Element).backgroundColor,
@@ -306,7 +295,7 @@ test('reading settings are saved: they survive a reload and reach a reader open 
   await expect.poll(() => textSize(second.page)).toBe('22px');
 
   await first.page.reload();
-  await openFromPopup(first.tabId);
+  await openReaderFromPopup(extension, first.page, first.tabId);
   await expect.poll(() => readerText(first.page)).toContain(NEWS.body);
   expect(await background(first.page)).toBe('rgb(27, 27, 29)');
   expect(await textSize(first.page)).toBe('22px');
@@ -324,7 +313,7 @@ const EXPECTED_MARKDOWN = fixtureFile('news-article', 'expected.md');
 async function openReaderOnNews(): Promise<Page> {
   await extension.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { page, tabId } = await articleTab();
-  await openFromPopup(tabId);
+  await openReaderFromPopup(extension, page, tabId);
   await page.bringToFront();
   await expect.poll(() => readerText(page)).toContain(NEWS.body);
   return page;
@@ -416,7 +405,7 @@ test('Save as Markdown and as a web page download files named for the article', 
 test('printing while the reader is open prints the article alone; closing undoes it', async () => {
   const { page, tabId, before } = await articleTab();
   const sheetsBefore = await page.evaluate(() => document.adoptedStyleSheets.length);
-  await openFromPopup(tabId);
+  await openReaderFromPopup(extension, page, tabId);
   await expect.poll(() => readerText(page)).toContain(NEWS.body);
 
   const overlay = await reader(page);

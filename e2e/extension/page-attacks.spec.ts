@@ -12,7 +12,13 @@ import { expect, test } from '@playwright/test';
 import { fixtureFile } from '../support/index.ts';
 import { overlayOf } from '../support/overlay.ts';
 import { decodePng } from '../support/png.ts';
-import { type Extension, launchExtension, openTab, type WorkerChrome } from './harness.ts';
+import {
+  type Extension,
+  launchExtension,
+  openReaderFromPopup,
+  openTab,
+  type WorkerChrome,
+} from './harness.ts';
 import { NEWS } from './pages.ts';
 
 let extension: Extension;
@@ -122,12 +128,7 @@ test('a hostile page canâ€™t read, restyle, cover, remove or drive the reader, n
       globalThis as unknown as { chrome: { storage: { sync: { get(): Promise<object> } } } }
     ).chrome.storage.sync.get(),
   );
-  const popup = await extension.context.newPage();
-  await popup.goto(extension.popupUrl(tabId));
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Open reader view' }).click();
-  await closed;
-  await page.bringToFront();
+  await openReaderFromPopup(extension, page, tabId);
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __attack: { done: boolean } }).__attack.done))
     .toBe(true);
@@ -233,12 +234,7 @@ test('a page that makes everything inert (its <html>) as the reader arrives canâ
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: source }),
   );
   const { page, tabId } = await openTab(extension, url);
-  const popup = await extension.context.newPage();
-  await popup.goto(extension.popupUrl(tabId));
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Open reader view' }).click();
-  await closed;
-  await page.bringToFront();
+  await openReaderFromPopup(extension, page, tabId);
   const overlay = await overlayOf(page);
   await expect.poll(() => overlay.text()).toContain(NEWS.body);
   expect(await page.evaluate(() => document.documentElement.inert)).toBe(true);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { type Overlay, overlayOf } from '../support/overlay.ts';
-import { type Extension, launchExtension, openTab } from './harness.ts';
+import { type Extension, launchExtension, openReaderFromPopup, openTab } from './harness.ts';
 
 let extension: Extension;
 
@@ -99,12 +99,7 @@ async function openReader(): Promise<{ page: Page; overlay: Overlay }> {
   const { page, tabId } = await openTab(extension, PAGE_URL);
   // The page never asked for its own images (its lazy loader never ran): whatever comes next is ours.
   expect(requests).toEqual([]);
-  const popup = await extension.context.newPage();
-  await popup.goto(extension.popupUrl(tabId));
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Open reader view' }).click();
-  await closed;
-  await page.bringToFront();
+  await openReaderFromPopup(extension, page, tabId);
   const overlay = await overlayOf(page);
   await expect.poll(() => overlay.text()).toContain(FIRST);
   return { page, overlay };

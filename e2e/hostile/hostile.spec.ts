@@ -25,7 +25,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { Envelope } from '../../extension/shared/messages.ts';
 import { type Extension, launchExtension, openTab, type WorkerChrome } from '../extension/harness.ts';
 import { loadExtractor } from '../support/index.ts';
-import { type Overlay, overlayOf } from '../support/overlay.ts';
+import { overlayOf } from '../support/overlay.ts';
 import { dangerousText, forbiddenIn } from './checker.ts';
 import { CLOSING, hostileUrl, LEAD, serveHostilePages } from './page.ts';
 import { VECTORS } from './vectors.ts';
@@ -53,16 +53,7 @@ async function toggle(tabId: number): Promise<unknown> {
   return answer?.ok ? answer.reply : answer;
 }
 
-/** The overlay in `page`, read through the browser's debugging protocol (its shadow root is closed). */
-const overlays = new WeakMap<Page, Promise<Overlay>>();
-function reader(page: Page): Promise<Overlay> {
-  let overlay = overlays.get(page);
-  if (overlay === undefined) {
-    overlay = overlayOf(page);
-    overlays.set(page, overlay);
-  }
-  return overlay;
-}
+const reader = overlayOf;
 
 async function readerText(page: Page): Promise<string> {
   return (await reader(page)).text();

@@ -7,7 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Envelope } from '../../extension/shared/messages.ts';
 import { type Extension, launchExtension, openTab, type WorkerChrome } from '../extension/harness.ts';
-import { type Overlay, overlayOf } from '../support/overlay.ts';
+import { overlayOf } from '../support/overlay.ts';
 import {
   CROSS_ORIGIN_TEXT,
   DEEP_QUOTE,
@@ -82,16 +82,7 @@ async function openReader(url: string, popupSays: RegExp): Promise<Opened> {
   return { page, tabId, reply: wrapped?.ok ? wrapped.reply : answer, pageErrors };
 }
 
-/** The overlay in `page`, read through the browser's debugging protocol (its shadow root is closed). */
-const overlays = new WeakMap<Page, Promise<Overlay>>();
-function overlay(page: Page): Promise<Overlay> {
-  let found = overlays.get(page);
-  if (found === undefined) {
-    found = overlayOf(page);
-    overlays.set(page, found);
-  }
-  return found;
-}
+const overlay = overlayOf;
 
 /** Whether the reader is rendered, with a box, not hidden nor transparent (what toBeVisible checked). */
 async function readerShown(page: Page): Promise<boolean> {

@@ -76,7 +76,20 @@ function walk(node: DomNode, visit: (node: DomNode) => void): void {
   if (node.contentDocument) walk(node.contentDocument, visit);
 }
 
-export async function overlayOf(page: Page): Promise<Overlay> {
+/** One Overlay (one debugging session) per page, however often a spec asks. */
+const overlays = new WeakMap<Page, Promise<Overlay>>();
+
+/** The overlay in `page`, read through the browser's debugging protocol (its shadow root is closed). */
+export function overlayOf(page: Page): Promise<Overlay> {
+  let overlay = overlays.get(page);
+  if (overlay === undefined) {
+    overlay = connect(page);
+    overlays.set(page, overlay);
+  }
+  return overlay;
+}
+
+async function connect(page: Page): Promise<Overlay> {
   const session = await page.context().newCDPSession(page);
   await session.send('Accessibility.enable');
   let world: { frame: string; context: number } | null = null;
