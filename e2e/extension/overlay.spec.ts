@@ -355,12 +355,14 @@ test('Copy as rich text puts HTML with the headings and links beside the plain t
 
 test('a selection in the reader is what the copy buttons copy', async () => {
   const page = await openReaderOnNews();
-  const paragraph = await (await reader(page)).evaluate((root, body) => {
+  const paragraph = await (await reader(page)).evaluate(async (root, body) => {
     const found = [...root.querySelectorAll<HTMLElement>('.lectern-content p')].find((p) =>
       p.textContent?.includes(body),
     );
     if (!found) throw new Error('no paragraph');
     found.scrollIntoView({ block: 'center' });
+    // Blocks are laid out as they near the screen (content-visibility: auto): read it once it is shown.
+    await new Promise((shown) => requestAnimationFrame(() => requestAnimationFrame(shown)));
     const box = found.getBoundingClientRect();
     return { x: box.x + 20, y: box.y + box.height / 2, text: found.innerText };
   }, NEWS.body);
