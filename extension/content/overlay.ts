@@ -7,12 +7,12 @@
  * - Closed root: `host.shadowRoot` is null for the page; only the `root` kept here reaches the view. The dialog
  *   lives inside it, out of the page's reach: the page can't close it, restyle it or read it.
  * - Top layer: the dialog sits above everything the page stacks (z-index 2147483647), transforms, clips or
- *   filters. It opens as a manual popover and becomes modal a frame later (`makeModal`): modal, the page under
- *   it is inert and no `inert` the page sets on our ancestors, nor a modal dialog of its own, can make ours
- *   inert. But making a page inert restyles every element of it, 5–24 ms on the heavy pages of the dev corpus
- *   (docs/performance.md), which as a popover is paid after the reader is on the screen instead of before. A
- *   page dialog or popover opened after ours would sit above it (and a modal one would make ours inert): we
- *   answer by showing ours again, modally, on top (`raise`).
+ *   filters. It opens as a manual popover and becomes modal a frame later (`makeModalAfterFirstFrame`):
+ *   modal, the page under it is inert and no `inert` the page sets on our ancestors, nor a modal dialog of its
+ *   own, can make ours inert. But making a page inert restyles every element of it, 4–24 ms on the heavy
+ *   pages of the dev corpus (docs/performance.md), which as a popover is paid after the reader is on the
+ *   screen instead of before. A page dialog or popover opened after ours would sit above it (and a modal one
+ *   would make ours inert): we answer by showing ours again, modally, on top (`raise`).
  * - Styles: the host's box is set by `:host` rules with !important inside the shadow root. In the cascade an
  *   important declaration from the inner (shadow) context beats every outer one, inline !important included
  *   (CSS Cascade 4, "Context"), so no page rule or style attribute can hide or fade it. `:host::before` and
