@@ -14,7 +14,7 @@ import { readingStats, readMetadata } from './metadata/index.ts';
 import type { Run } from './mss/index.ts';
 import { pageStyle } from './score/index.ts';
 import { flatContains, flatParentElement } from './segments/flat.ts';
-import { NODES_PER_ELEMENT, type Segment, walkSegments } from './segments/index.ts';
+import { nodeBudget, type Segment, walkSegments } from './segments/index.ts';
 import { MAX_ANCESTORS, MAX_OUTPUT_DEPTH } from './segments/limits.ts';
 import {
   bestRun,
@@ -134,8 +134,7 @@ function run(doc: Document, options: ExtractOptions): Extracted | null {
   const baseUrl = baseUriOf(doc) || url || '';
   const meta = readMetadata(doc, baseUrl);
   t = lap('metadata', t);
-  // The copy reads no more of the page than the walk could: elements and other nodes alike.
-  const maxNodes = (1 + NODES_PER_ELEMENT) * maxElements;
+  const maxNodes = nodeBudget(maxElements);
   const build = (b: Body) =>
     buildContent({ root: b.root, keep: b.keep, isHidden, baseUrl, maxNodes, title: meta.title });
   let built = build(picked);

@@ -50,7 +50,7 @@ const MATH_TAGS = [
 ];
 
 /** Attributes attributes.ts copies, by element; `dir`, `lang` (and `id`, below) go on any HTML element. */
-export const HTML_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+const HTML_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['a', new Set(['href'])],
   ['img', new Set(['src', 'alt', 'width', 'height'])],
   ['td', new Set(['colspan', 'rowspan'])],
@@ -69,10 +69,10 @@ export const HTML_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map
  * shadow tree, outside the document's and window's named properties, and SANITIZE_DOM drops any id that
  * names a property of `document` or of a form (`getElementById`, `attributes`) for other consumers.
  */
-export const ANY_HTML = new Set(['dir', 'lang', 'id']);
+const ANY_HTML = new Set(['dir', 'lang', 'id']);
 
 /** The one class the copy writes (attributes.ts `codeLanguage`): a highlighter's language name. */
-export const CODE_CLASS = /^language-[a-z0-9_+#.-]{1,30}$/;
+const CODE_CLASS = /^language-[a-z0-9_+#.-]{1,30}$/;
 /** images.ts keeps inlined images of these types only; an `<img>` runs no script, even for SVG. */
 export const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|svg\+xml)[;,]/i;
 /** Links the reader may follow: the copy makes every href absolute http(s) or mailto; `#` is an in-article jump. */

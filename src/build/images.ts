@@ -1,5 +1,6 @@
-import { attributeOf, firstElementChildOf, localNameOf, nextElementSiblingOf } from '../dom/access.ts';
-import { MAX_SIBLINGS } from '../segments/limits.ts';
+import { attributeOf, localNameOf } from '../dom/access.ts';
+import { elementChildren } from '../segments/limits.ts';
+import { DATA_IMAGE } from './allowed.ts';
 import { parseUrl } from './urls.ts';
 
 /**
@@ -37,7 +38,6 @@ const PLACEHOLDER_WORD =
  * always come with a lazy attribute, which is tried first. SVG in `<img>` runs no script, so it is safe.
  */
 const MIN_DATA_URI = 300;
-const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|svg\+xml)[;,]/i;
 
 /** `<source type>` values Chromium decodes; other types (JPEG XL, HEIC) would give a broken image. */
 const DECODABLE = /^image\/(jpe?g|png|gif|webp|avif|apng|svg\+xml)$/i;
@@ -53,8 +53,7 @@ interface Candidate {
 export function imageSource(img: Element | null, picture: Element | null, baseUrl: string): string | null {
   const sets: string[] = [];
   if (picture !== null) {
-    let c = firstElementChildOf(picture);
-    for (let steps = 0; c !== null && steps < MAX_SIBLINGS; steps++, c = nextElementSiblingOf(c)) {
+    for (const c of elementChildren(picture)) {
       if (localNameOf(c).toLowerCase() !== 'source') continue;
       const type = attributeOf(c, 'type');
       if (type && !DECODABLE.test(type.trim())) continue;

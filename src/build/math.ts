@@ -62,14 +62,19 @@ export const MATH_ATTRIBUTES: ReadonlySet<string> = new Set([
 /** Annotations that can carry HTML or SVG (annotation-xml) are not presentation; TeX source annotations are kept. */
 const DROP = new Set(['annotation-xml', 'maction', 'semantics-xml']);
 
+/**
+ * The formula's presentation MathML, copied into `doc`. The copy walk hands a formula over whole, outside its
+ * node budget, so this walk has its own: MAX_SIBLINGS nodes in all, read through dom/access.ts.
+ */
 export function copyMath(math: Element, doc: Document): Element {
   const root = doc.createElementNS(MATHML_NS, 'math');
   copyMathAttributes(math, root);
   const stack: { src: Element; out: Element }[] = [{ src: math, out: root }];
+  let read = 0;
   while (stack.length > 0) {
     const { src, out } = stack.pop() as { src: Element; out: Element };
     let c = firstChildOf(src);
-    for (let steps = 0; c !== null && steps < MAX_SIBLINGS; steps++, c = nextSiblingOf(c)) {
+    for (; c !== null && read < MAX_SIBLINGS; read++, c = nextSiblingOf(c)) {
       const type = nodeTypeOf(c);
       if (type === 3 || type === 4) {
         out.appendChild(doc.createTextNode(dataOf(c as Text)));

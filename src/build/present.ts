@@ -13,7 +13,14 @@
  * soon as it is created in a document with a browsing context, with whatever attributes it has then.
  */
 import { createFragmentIn, importNodeInto } from '../dom/access.ts';
-import { ALLOWED_TAGS, ALLOWED_URI, DATA_IMAGE, HTML_NS, isAllowedAttribute } from './allowed.ts';
+import {
+  ALLOWED_TAGS,
+  ALLOWED_URI,
+  DATA_IMAGE,
+  HTML_NS,
+  isAllowedAttribute,
+  URL_ATTRIBUTES,
+} from './allowed.ts';
 import { MATHML_NS } from './math.ts';
 
 export interface PresentOptions {
@@ -21,7 +28,7 @@ export interface PresentOptions {
   images: boolean;
 }
 
-/** An http(s) image, or one of the inlined types. */
+/** An http(s) image (a `data:` one is held to its types by isAllowedAttribute). */
 const IMAGE_SOURCE = /^https?:\/\//i;
 
 function allowedUrl(el: Element, name: string, value: string): boolean {
@@ -30,53 +37,55 @@ function allowedUrl(el: Element, name: string, value: string): boolean {
   return el.localName === 'img' && (IMAGE_SOURCE.test(url) || DATA_IMAGE.test(url));
 }
 
-/** Keeps only what the allow-list lets through: other elements give way to their children, attributes go. */
+/**
+ * Keeps only what the allow-list lets through: other elements give way to their children, attributes go. An
+ * image is made to load lazily and without a referrer.
+ */
 function enforce(el: Element): void {
   const namespace = el.namespaceURI;
   if ((namespace !== HTML_NS && namespace !== MATHML_NS) || !ALLOWED_TAGS.has(el.localName)) {
     el.replaceWith(...Array.from(el.childNodes));
     return;
   }
-  for (const attribute of Array.from(el.attributes)) {
-    const { name, value } = attribute;
+  for (const { name, value } of Array.from(el.attributes)) {
     const keep =
-      isAllowedAttribute(el, name, value) &&
-      (name !== 'href' && name !== 'src' ? true : allowedUrl(el, name, value));
+      isAllowedAttribute(el, name, value) && (!URL_ATTRIBUTES.has(name) || allowedUrl(el, name, value));
     if (!keep) el.removeAttribute(name);
+  }
+  if (el.localName === 'img') {
+    el.setAttribute('loading', 'lazy');
+    el.setAttribute('decoding', 'async');
+    el.setAttribute('referrerpolicy', 'no-referrer');
   }
 }
 
 /** Bodies already checked and given their image attributes (each is checked once, however often shown). */
 const prepared = new WeakSet<Element>();
 
-/** Checks `body` against the allow-list, and makes its images lazy and referrer-free, in place, once. */
+/** Checks `body` against the allow-list, in place, once. */
 function prepare(body: Element): void {
   if (prepared.has(body)) return;
   // Every element of our own copy: finite by construction (the copy walk is capped), read as a static list.
   for (const el of Array.from(body.querySelectorAll('*'))) enforce(el);
-  for (const img of Array.from(body.querySelectorAll('img'))) {
-    img.setAttribute('loading', 'lazy');
-    img.setAttribute('decoding', 'async');
-    img.setAttribute('referrerpolicy', 'no-referrer');
-  }
   prepared.add(body);
 }
 
 /**
  * The article's body for `doc`, the document of the shadow root the reader shows it in: `body` is the copy
  * walk's container, in its inert document (the Extracted's `body`, prepared in place: it is ours, and the
- * Article's `content` was written before). With images off, a copy without them is imported instead.
+ * Article's `content` was written before). With images off, a copy without them is moved in instead.
  */
 export function presentBody(body: Element, doc: Document, options: PresentOptions): DocumentFragment {
   prepare(body);
-  let source = body;
-  if (!options.images) {
-    source = body.cloneNode(true) as Element;
-    for (const img of Array.from(source.querySelectorAll('img'))) img.remove();
-  }
-  // Through the prototype: the page may have named an element `importNode`.
-  const imported = importNodeInto(doc, source, true);
   const out = createFragmentIn(doc);
-  out.append(...Array.from(imported.childNodes));
+  if (options.images) {
+    // Through the prototype: the page may have named an element `importNode`.
+    out.append(...Array.from(importNodeInto(doc, body, true).childNodes));
+  } else {
+    const copy = body.cloneNode(true) as Element;
+    for (const img of Array.from(copy.querySelectorAll('img'))) img.remove();
+    // Appending adopts the nodes into `doc`; no <img> is left among them to start loading.
+    out.append(...Array.from(copy.childNodes));
+  }
   return out;
 }

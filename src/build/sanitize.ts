@@ -17,7 +17,7 @@ import { createDOMPurify } from './purify.ts';
  * outside tools). The reader in the extension inserts those nodes themselves, after present.ts's check against
  * the same allow-list: no string is parsed on that path at all. DOMPurify (cure53, the maintained sanitizer
  * the browsers' own Sanitizer API was modelled on) is configured to the allow-list the copy walk applies
- * (tags.ts, attributes.ts, math.ts), so a hole in our hand-written walk still can't carry a script, a
+ * (allowed.ts), so a hole in our hand-written walk still can't carry a script, a
  * handler, a dangerous URL, an embed, a form, SVG or CSS to the clipboard or a saved file.
  *
  * Where it parses: DOMPurify parses strings with the DOMParser of the window it was made for, an inert
@@ -130,7 +130,7 @@ export function sanitizeHtml(html: string, view?: WindowLike | null): string {
  * The nodes stay in the inert document DOMPurify parsed them into until they are inserted (which adopts them):
  * imported or adopted into `doc` here, a page document with a browsing context, every `<img>` among them
  * would start loading (HTML: being adopted is one of an `img` element's "relevant mutations"), and the
- * exporters and the copy's `<noscript>` probe read these nodes without ever showing them.
+ * exporters read these nodes without ever showing them.
  */
 export function sanitizeFragment(html: string, doc: Document): DocumentFragment {
   // The document's window through the prototype: `<img name="defaultView">` names an element there.

@@ -4,16 +4,8 @@
  * `_markDataTables` (mozilla/readability), trimmed to what the clean copy needs. The page's table is read
  * through dom/access.ts.
  */
-import {
-  attributeOf,
-  elementsByTagName,
-  firstElementChildOf,
-  hasAttribute,
-  localNameOf,
-  nextElementSiblingOf,
-  textContentOf,
-} from '../dom/access.ts';
-import { MAX_SIBLINGS } from '../segments/limits.ts';
+import { attributeOf, elementsByTagName, hasAttribute, localNameOf, textContentOf } from '../dom/access.ts';
+import { elementChildren } from '../segments/limits.ts';
 
 /** A cell holding this much text is prose laid out in a grid, not a datum. */
 const PROSE_CELL_CHARS = 400;
@@ -31,8 +23,7 @@ export function isLayoutTable(table: Element): boolean {
   for (const row of tableRows(table)) {
     rows++;
     let cells = 0;
-    let c = firstElementChildOf(row);
-    for (let steps = 0; c !== null && steps < MAX_SIBLINGS; steps++, c = nextElementSiblingOf(c)) {
+    for (const c of elementChildren(row)) {
       const tag = localNameOf(c).toLowerCase();
       if (tag !== 'td' && tag !== 'th') continue;
       if (tag === 'th') headerCells++;
@@ -44,8 +35,7 @@ export function isLayoutTable(table: Element): boolean {
     }
     if (cells > columns) columns = cells;
   }
-  let part = firstElementChildOf(table);
-  for (let steps = 0; part !== null && steps < MAX_SIBLINGS; steps++, part = nextElementSiblingOf(part)) {
+  for (const part of elementChildren(table)) {
     const tag = localNameOf(part).toLowerCase();
     if (tag === 'caption' || tag === 'thead' || tag === 'tfoot' || tag === 'colgroup') return false;
   }
@@ -57,22 +47,13 @@ export function isLayoutTable(table: Element): boolean {
 
 /** The rows of this table only (not of tables nested in its cells). */
 function* tableRows(table: Element): Generator<Element> {
-  for (const c of children(table)) {
+  for (const c of elementChildren(table)) {
     const tag = localNameOf(c).toLowerCase();
     if (tag === 'tr') yield c;
     else if (tag === 'thead' || tag === 'tbody' || tag === 'tfoot') {
-      for (const r of children(c)) {
+      for (const r of elementChildren(c)) {
         if (localNameOf(r).toLowerCase() === 'tr') yield r;
       }
     }
-  }
-}
-
-/** The element children of `el`, at most MAX_SIBLINGS of them. */
-function* children(el: Element): Generator<Element> {
-  let c = firstElementChildOf(el);
-  for (let steps = 0; c !== null && steps < MAX_SIBLINGS; steps++) {
-    yield c;
-    c = nextElementSiblingOf(c);
   }
 }

@@ -50,6 +50,11 @@ function getter<T, R>(proto: object | undefined, name: string): (self: T) => R {
   return get === undefined ? unavailable(name) : uncurry(get as (this: T) => R);
 }
 
+function setter<T, V>(proto: object | undefined, name: string): (self: T, value: V) => void {
+  const set = proto === undefined ? undefined : Object.getOwnPropertyDescriptor(proto, name)?.set;
+  return set === undefined ? unavailable(name) : uncurry(set as (this: T, value: V) => void);
+}
+
 function method<T, A extends unknown[], R>(
   proto: object | undefined,
   name: string,
@@ -181,6 +186,20 @@ export const defaultViewOf: (doc: Document) => (Window & typeof globalThis) | nu
 export const contentTypeOf: (doc: Document) => string = getter(DOCUMENT, 'contentType');
 export const implementationOf: (doc: Document) => DOMImplementation = getter(DOCUMENT, 'implementation');
 export const createElementIn: (doc: Document, tag: string) => HTMLElement = method(DOCUMENT, 'createElement');
+export const createElementNSIn: (doc: Document, namespace: string, tag: string) => Element = method(
+  DOCUMENT,
+  'createElementNS',
+);
+/** The focused element of the document (of a shadow root: `activeElement` is its own there), or null. */
+export const activeElementOf: (doc: Document) => Element | null = getter(DOCUMENT, 'activeElement');
+export const adoptedSheetsOf: (doc: Document) => readonly CSSStyleSheet[] = getter(
+  DOCUMENT,
+  'adoptedStyleSheets',
+);
+export const setAdoptedSheets: (doc: Document, sheets: readonly CSSStyleSheet[]) => void = setter(
+  DOCUMENT,
+  'adoptedStyleSheets',
+);
 export const createFragmentIn: (doc: Document) => DocumentFragment = method(
   DOCUMENT,
   'createDocumentFragment',

@@ -60,15 +60,17 @@ const DROPPED: Record<'too-large' | 'unavailable', string> = {
 };
 
 /**
- * The body with each image inlined or, where it wasn't, a visible note in its place (an inline element, so it
- * stands wherever an image could). With 'none', images go without a note (the person chose that), and a
- * figure left with nothing to show goes too; its caption stays when it has one.
+ * The article's HTML, sanitized (parseInert), with each image inlined or, where it wasn't, a visible note in
+ * its place (an inline element, so it stands wherever an image could). With 'none', images go without a note
+ * (the person chose that), and a figure left with nothing to show goes too; its caption stays when it has one.
+ * Without a DOM to sanitize in, nothing (never the content unchecked).
  */
-function withSavedImages(body: string, images: SavedImages): string {
-  if (body === '' || typeof document === 'undefined') return body;
-  const fragment = parseInert(body);
+function withSavedImages(content: string, images: SavedImages): string {
+  if (content === '' || typeof document === 'undefined') return '';
+  const fragment = parseInert(content);
   // In the sanitizer's inert document, where nothing loads: in the page's, every <img> would be fetched.
-  const container = (fragment.ownerDocument as Document).createElement('div');
+  const inert = fragment.ownerDocument as Document;
+  const container = inert.createElement('div');
   container.append(fragment);
   for (const img of Array.from(container.querySelectorAll('img'))) {
     const src = img.getAttribute('src') ?? '';
@@ -82,7 +84,7 @@ function withSavedImages(body: string, images: SavedImages): string {
       img.setAttribute('src', saved.data);
       continue;
     }
-    const note = (fragment.ownerDocument as Document).createElement('span');
+    const note = inert.createElement('span');
     note.className = 'lectern-note';
     const alt = (img.getAttribute('alt') ?? '').trim();
     const why = DROPPED[saved?.dropped ?? 'unavailable'];
@@ -122,7 +124,7 @@ export function toHtmlDocument(article: Article, options: HtmlDocumentOptions = 
   const css = (options.css ?? '').replace(/<\/style/gi, '<\\/style');
   if (css !== '') meta.push(`<style>${css}</style>`);
   const attributes = `${lang !== '' ? ` lang="${lang}"` : ''} dir="${article.dir}"`;
-  const body = withSavedImages(sanitizeHtml(article.content.trim()), options.images ?? 'none');
+  const body = withSavedImages(article.content.trim(), options.images ?? 'none');
   return [
     '<!DOCTYPE html>',
     `<html${attributes}>`,

@@ -2,7 +2,7 @@ import { sanitizeFragment } from '../build/sanitize.ts';
 
 /**
  * `article.content` parsed for the exporters, through DOMPurify: the sanitizer is the last step before a copy
- * or a saved file, as it is before the reader. It parses with a DOMParser, whose document has no browsing
+ * or a saved file. It parses with a DOMParser, whose document has no browsing
  * context: nothing in it runs or loads. (Not `template.innerHTML`, which add-on reviewers and `web-ext lint`
  * flag as unsafe.)
  */

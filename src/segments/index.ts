@@ -96,7 +96,10 @@ export interface Walk {
  * Text nodes and comments are not elements, but a page of a million comments or bare text nodes between two
  * tags must still end: they are budgeted at four per element (news pages average 2–3 child nodes per element).
  */
-export const NODES_PER_ELEMENT = 4;
+const NODES_PER_ELEMENT = 4;
+
+/** Every node the walk may read for an element cap of `maxElements`: the copy reads no more of the page. */
+export const nodeBudget = (maxElements: number): number => (1 + NODES_PER_ELEMENT) * maxElements;
 
 interface Frame {
   el: Element;

@@ -1,3 +1,5 @@
+import { firstElementChildOf, nextElementSiblingOf } from '../dom/access.ts';
+
 /**
  * Work caps shared by the walks, so that a huge or hostile page costs bounded time and memory.
  *
@@ -17,8 +19,18 @@ export const MAX_OUTPUT_DEPTH = 512;
  * dom/access.ts, so a chain ends at the document and a row of siblings at its last child; the bound is there so
  * that a bug, or a read a page still managed to redirect, costs a wrong answer instead of a hung tab. It is
  * four times the segment walk's default element cap (25,000, extract.ts), the 100,000 other nodes that walk
- * budgets: the walk never reads deeper than its element cap, so no chain it can reach is longer, and the
+ * budgets: the walk never reads deeper than its element cap, so no chain it can reach is longer (a caller that
+ * raises `maxElements` past 100,000 can get a walk that stops short: a wrong answer, never a hang), and the
  * robustness specs' deepest pages (5,000 levels built by script) stay far inside it.
  */
 export const MAX_ANCESTORS = 100_000;
 export const MAX_SIBLINGS = 100_000;
+
+/** The element children of `el`, read through dom/access.ts, at most MAX_SIBLINGS of them. */
+export function* elementChildren(el: Element): Generator<Element> {
+  let c = firstElementChildOf(el);
+  for (let steps = 0; c !== null && steps < MAX_SIBLINGS; steps++) {
+    yield c;
+    c = nextElementSiblingOf(c);
+  }
+}
