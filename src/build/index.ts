@@ -51,7 +51,7 @@ export function buildContent(input: BuildInput): BuiltContent {
       const src = img.getAttribute('src');
       if (src) images.push(src);
     }
-    // DOMPurify runs where the HTML reaches a person (the reader, the copies, a saved file), not here: in a
+    // DOMPurify runs where the HTML reaches a person as a string (the copies, a saved file), not here: in a
     // fresh tab it costs 2–4 ms an article (e2e/hostile's author measured 5.9 → 9.1 ms on code-table-figures),
     // which every extraction would pay, and a string is only dangerous once something parses it live.
     return { html: container.innerHTML, text: textOf(container), images, body: container };
@@ -69,8 +69,9 @@ export function buildContent(input: BuildInput): BuiltContent {
  * the bench's timed calls run in). Made from the root's own document so it works in frames and in documents
  * of other realms; where that document is not an HTML one (an XHTML or XML page), a new HTML document.
  * The page's document is read through dom/access.ts (`<img name="createElement">` names an element there).
- * The inert one has no tree of its own (template contents live in fragments), so no markup names anything in
- * it, and the copy writes into it directly.
+ * The inert one has no tree of its own (template contents live in fragments), and even a page that gives it
+ * one can't name its methods (Chromium 156: a document without a browsing context exposes no named
+ * elements), so the copy writes into it directly.
  */
 function inertDocument(root: Element): Document | null {
   const owner = ownerDocumentOf(root) ?? (typeof document === 'undefined' ? null : document);
