@@ -61,7 +61,14 @@ function sharedModules(): Plugin {
     name: 'lectern:shared-modules',
     enforce: 'pre',
     resolveId(id) {
-      return Object.hasOwn(SHARED_EXPORTS, id) ? prefix + id : null;
+      if (Object.hasOwn(SHARED_EXPORTS, id)) return prefix + id;
+      // Any other Preact module would bundle a second Preact into the chunk, whose hooks the reader's tree
+      // can't run.
+      if (/^preact(\/|$)/.test(id))
+        throw new Error(
+          `a lazy chunk imports ${id}: only ${Object.keys(SHARED_EXPORTS).join(', ')} are shared`,
+        );
+      return null;
     },
     load(id) {
       if (!id.startsWith(prefix)) return null;

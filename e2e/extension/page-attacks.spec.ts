@@ -1,7 +1,8 @@
 /**
  * Issue 19 §1: the page can't see or steer the reader. The news article, with a page script that does what a
  * hostile page would do the moment the reader's host arrives: read it (its shadow root, its HTML and text, a
- * patched attachShadow), hide or fade or move it (styles, attributes, `hidePopover`, removing it), cover it
+ * patched attachShadow), hide or fade or move it (styles, attributes, `hidePopover`, removing it, a fake
+ * `beforeprint`), cover it
  * (a z-index 2147483647 layer, a popover and a modal dialog of its own opened after it, pseudo-elements), and
  * drive it (synthetic clicks and Esc key presses at the window, the document and the host). Then: the reader is
  * open and is what the screenshot shows, the page learned nothing of its text, and its settings are unchanged.
@@ -87,6 +88,8 @@ const ATTACK = `<style>
       keys(window);
       keys(document);
       keys(host);
+      // A print that isn't one: the reader would leave the top layer for it, and stop answering covers.
+      window.dispatchEvent(new Event('beforeprint'));
       cover('div');
       cover('div').setAttribute('popover', 'manual');
       document.querySelector('[data-page][popover]').showPopover();

@@ -1,7 +1,8 @@
 /**
  * Clipboard writes the content script asks for (`background:clipboard`), done where no page can touch them. In
  * Chromium the service worker has no document: it opens an offscreen document for the write (reason
- * CLIPBOARD) and closes it again. Firefox runs the background as an event page, which has one.
+ * CLIPBOARD), kept for the next copies until it has been idle a while. Firefox runs the background as an event
+ * page, which has one.
  */
 import { api } from '../shared/api.ts';
 import { writeClipboard } from '../shared/clipboard.ts';
@@ -45,7 +46,10 @@ async function writeOffscreen(offscreen: Offscreen, data: ClipboardData): Promis
   try {
     await sendToExtension('offscreen:clipboard', data);
   } finally {
-    idleTimer = setTimeout(() => offscreen.closeDocument().catch(() => undefined), OFFSCREEN_IDLE_MS);
+    // In the queue like a write: a copy asked for while it closes waits, then opens a new one.
+    idleTimer = setTimeout(() => {
+      queue = queue.then(() => offscreen.closeDocument()).catch(() => undefined);
+    }, OFFSCREEN_IDLE_MS);
   }
 }
 

@@ -38,14 +38,15 @@ async function toggle(tab: Tabs.Tab | undefined): Promise<void> {
   // The URL is visible once the shortcut or the click granted activeTab; if it is hidden, injecting will tell.
   if (target?.url !== undefined && restrictedReason(target.url)) return explain(tabId, UNAVAILABLE);
   try {
-    const page = await injectIfNeeded(tabId);
-    if (page?.pdf) return explain(tabId, UNAVAILABLE);
+    const live = await injectIfNeeded(tabId);
+    if (live?.pdf) return explain(tabId, UNAVAILABLE);
+    // Straight after injecting, no second ping: the reply says whether the page is the PDF viewer.
+    const page = await sendToTab(tabId, 'content:toggle', {});
+    if (page.pdf) return explain(tabId, UNAVAILABLE);
   } catch (error) {
+    // Not injected, or injected but not answering (it could not start there): the press is not lost silently.
     return explain(tabId, injectFailureMessage(error));
   }
-  // Straight after injecting, no second ping: the reply says whether the page is the PDF viewer.
-  const page = await sendToTab(tabId, 'content:toggle', {});
-  if (page.pdf) return explain(tabId, UNAVAILABLE);
   await clearButton(tabId);
 }
 

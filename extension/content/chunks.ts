@@ -19,7 +19,8 @@ function shareModules(): void {
     'preact/jsx-runtime': { Fragment, jsx, jsxs },
   };
   const scope = globalThis as { [key: symbol]: unknown };
-  scope[Symbol.for(SHARED_MODULES)] ??= modules;
+  // This instance's, even where an earlier one (an extension since reloaded) left its own.
+  scope[Symbol.for(SHARED_MODULES)] = modules;
 }
 
 const loading = new Map<ChunkName, Promise<unknown>>();

@@ -1,8 +1,9 @@
 /**
  * The article's images for a saved web page, fetched once when the person saves and inlined as `data:` URLs,
- * so that opening the file later contacts nobody (its CSP allows `data:` images only). Bounded: an image over
- * MAX_IMAGE_BYTES, the ones past MAX_TOTAL_BYTES, and whatever has not arrived after FETCH_TIMEOUT_MS are
- * left out, and the file says so where each was (src/export/html.ts).
+ * so that opening the file later contacts nobody (its CSP allows `data:` images only). Bounded: PARALLEL
+ * requests at a time, an image read no further than MAX_IMAGE_BYTES, none fetched once MAX_TOTAL_BYTES are
+ * in, nothing after FETCH_TIMEOUT_MS; each image left out is named in the file where it was
+ * (src/export/html.ts).
  */
 import type { ImageSource, SavedImages } from '../../src/export/html.ts';
 import { imageSources } from '../../src/export/html.ts';
@@ -27,6 +28,28 @@ function dataUrl(blob: Blob): Promise<string> {
   });
 }
 
+/** Its body, read no further than `limit` bytes: 'too-large' past it, null when it can't be read. */
+async function readLimited(response: Response, limit: number): Promise<Blob | 'too-large' | null> {
+  const reader = (response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null)?.getReader();
+  if (reader === undefined) return null;
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return new Blob(parts);
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        return 'too-large';
+      }
+      parts.push(value);
+    }
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One image: the page's own images come from its cache as a rule. No referrer goes with the request; the
  * page's cookies go only to its own origin, as when the page loaded the image itself. An image on another
@@ -43,29 +66,36 @@ async function fetchImage(src: string, signal: AbortSignal): Promise<ImageSource
   if (!response.ok || !IMAGE_TYPE.test(type)) return { dropped: 'unavailable' };
   const length = Number(response.headers.get('content-length'));
   if (Number.isFinite(length) && length > MAX_IMAGE_BYTES) return { dropped: 'too-large' };
-  const blob = await response.blob().catch(() => null);
+  const blob = await readLimited(response, MAX_IMAGE_BYTES);
   if (blob === null) return { dropped: 'unavailable' };
-  if (blob.size > MAX_IMAGE_BYTES) return { dropped: 'too-large' };
+  if (blob === 'too-large') return { dropped: 'too-large' };
   return { data: await dataUrl(new Blob([blob], { type })), bytes: blob.size };
 }
+
+/** How many images are fetched at once: a page of hundreds doesn't open hundreds of requests together. */
+const PARALLEL = 4;
 
 export async function inlineImages(article: Article): Promise<SavedImages> {
   const sources = imageSources(article);
   const images = new Map<string, ImageSource>();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), FETCH_TIMEOUT_MS);
-  try {
-    const fetched = await Promise.all(sources.map((src) => fetchImage(src, controller.signal)));
-    let total = 0;
-    for (const [index, src] of sources.entries()) {
-      const image = fetched[index] ?? { dropped: 'unavailable' };
-      if ('data' in image) {
-        total += image.bytes;
-        images.set(src, total > MAX_TOTAL_BYTES ? { dropped: 'too-large' } : image);
-      } else {
-        images.set(src, image);
+  let total = 0;
+  let next = 0;
+  // Each worker takes the next image in the article's order; once the file is full, the rest aren't fetched.
+  const worker = async (): Promise<void> => {
+    for (let src = sources[next++]; src !== undefined; src = sources[next++]) {
+      if (total >= MAX_TOTAL_BYTES) {
+        images.set(src, { dropped: 'too-large' });
+        continue;
       }
+      const image = await fetchImage(src, controller.signal);
+      if ('data' in image) total += image.bytes;
+      images.set(src, 'data' in image && total > MAX_TOTAL_BYTES ? { dropped: 'too-large' } : image);
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, sources.length) }, worker));
   } finally {
     clearTimeout(timer);
   }

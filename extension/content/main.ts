@@ -1,11 +1,12 @@
 /**
  * The content script: injected on demand into the page's isolated world (extension/shared/inject.ts). It owns
- * the page's Article, the overlay and the copies, and answers the `content:*` messages of
+ * the page's Article and the overlay, makes the copies (the background writes them), and answers the `content:*` messages of
  * extension/shared/messages.ts. It holds only what the overlay's first paint needs; exporting is a chunk
  * loaded on first use (chunks.ts). Injection may happen more than once per page, so it registers its listener
  * once, guarded by a Symbol.for key on the isolated world's global (a page element can't stand in for it).
  */
 import { presentBody } from '../../src/build/present.ts';
+import { contentTypeOf } from '../../src/dom/access.ts';
 import type { Article, Extracted } from '../../src/types.ts';
 import { mountNotice, mountReader } from '../reader/index.tsx';
 import type { CopyResult, ReaderHandle, SaveResult } from '../reader/types.ts';
@@ -15,6 +16,7 @@ import type { Settings } from '../shared/settings.ts';
 import { currentArticle, summarize } from './article.ts';
 import { loadChunk } from './chunks.ts';
 import { closeOverlay, isOverlayOpen, showInOverlay } from './overlay.ts';
+import { clearRegistry } from './registry.ts';
 import { settingsStore } from './settings-store.ts';
 
 interface Instance {
@@ -29,7 +31,7 @@ const reason = (error: unknown, fallback: string): string =>
   error instanceof Error ? error.message : fallback;
 
 /** Chromium's PDF viewer wraps the file in a page we can enter; it holds an <embed>, never the text. */
-const isPdf = (): boolean => document.contentType === 'application/pdf';
+const isPdf = (): boolean => contentTypeOf(document) === 'application/pdf';
 
 function state(): ContentState {
   return { open: isOverlayOpen(), pdf: isPdf() };
@@ -176,6 +178,7 @@ try {
   const previous = scope[INSTANCE];
   if (!previous?.alive()) {
     previous?.dispose();
+    clearRegistry();
     scope[INSTANCE] = register();
     // Whoever injected us (the reader command, the popup, the toolbar menu) asks for the article next: start
     // on it now, in a task of its own, while the injection's answer travels to the background and its next

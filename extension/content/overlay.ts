@@ -19,14 +19,22 @@
  *   `::after` are emptied, so page CSS can't lay a pseudo-element over the reader either.
  * - Attributes: anything the page sets on the host (style, class, hidden, inert) is taken off again, and a host
  *   the page removes or moves is put back.
- * - Events: `ignoreUntrustedEvents` stops every synthetic event at the shadow root; the window's Esc listener
- *   ignores synthetic keys too.
+ * - Events: each view stops synthetic events at its container (reader/trusted.ts, through mountView); the
+ *   window's Esc listener, the print listeners and the top-layer watch ignore synthetic events too.
  *
  * Opening saves the page's scroll position and focus; closing removes the host and restores both, so the page
  * serializes and scrolls exactly as before (or, if it changed itself meanwhile, exactly as it would have
  * without us). Nothing else in the page is touched: the overlay scrolls itself, so the page needn't be locked.
  */
-import { ignoreUntrustedEvents } from '../reader/trusted.ts';
+import {
+  activeElementOf,
+  adoptedSheetsOf,
+  bodyOf,
+  createElementNSIn,
+  documentElementOf,
+  setAdoptedSheets,
+  shadowRootOf,
+} from '../../src/dom/access.ts';
 import overlayCss from './overlay.css?inline';
 
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -100,9 +108,11 @@ const MAX_RAISES = 100;
 
 /** The focused element, looking into open shadow roots so a page's web component gets its focus back. */
 function deepActiveElement(): Element | null {
-  let active = document.activeElement;
-  for (let depth = 0; depth < 64 && active?.shadowRoot?.activeElement; depth++) {
-    active = active.shadowRoot.activeElement;
+  let active = activeElementOf(document);
+  for (let depth = 0; depth < 64 && active !== null; depth++) {
+    const inner = shadowRootOf(active)?.activeElement ?? null;
+    if (inner === null) break;
+    active = inner;
   }
   return active;
 }
@@ -123,6 +133,8 @@ function onWindowKeydown(event: KeyboardEvent): void {
  * root reach the window retargeted to the host.
  */
 function onToggle(event: Event): void {
+  // A synthetic toggle would spend a raise (MAX_RAISES) for nothing.
+  if (!event.isTrusted) return;
   const state = mounted;
   const target = event.target;
   if (!state || target === state.host || !(target instanceof Element)) return;
@@ -205,17 +217,17 @@ function raise(state: Mounted): void {
 }
 
 export function isOverlayOpen(): boolean {
-  return mounted !== null;
+  // A reader the page took out for good (past MAX_RAISES) is not open: the next press shows it again.
+  return mounted !== null && isPlaced(mounted);
 }
 
 function open(): Mounted {
   // In the XHTML namespace, so the host has a style (and a shadow root) in XML and SVG documents too.
-  const host = document.createElementNS(XHTML_NS, 'div') as HTMLElement;
+  const host = createElementNSIn(document, XHTML_NS, 'div') as HTMLElement;
   const root = host.attachShadow({ mode: 'closed' });
   overlaySheet ??= sheet(overlayCss);
   root.adoptedStyleSheets = [overlaySheet];
-  ignoreUntrustedEvents(root);
-  const layer = document.createElementNS(XHTML_NS, 'dialog') as HTMLDialogElement;
+  const layer = createElementNSIn(document, XHTML_NS, 'dialog') as HTMLDialogElement;
   layer.className = 'lectern-layer';
   layer.popover = 'manual';
   root.append(layer);
@@ -244,7 +256,7 @@ function open(): Mounted {
   printQuery.addEventListener('change', onPrintChange);
   window.addEventListener('beforeprint', onBeforePrint);
   window.addEventListener('afterprint', onAfterPrint);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, pagePrintSheet()];
+  setAdoptedSheets(document, [...adoptedSheetsOf(document), pagePrintSheet()]);
   return state;
 }
 
@@ -274,8 +286,13 @@ function restoreHost(host: HTMLElement): void {
 
 // Chromium fires beforeprint for a real print dialog and for print-to-PDF; the media query covers emulation.
 const onPrintChange = (): void => setPrinting(printQuery.matches);
-const onBeforePrint = (): void => setPrinting(true);
-const onAfterPrint = (): void => setPrinting(printQuery.matches);
+// A page can dispatch its own beforeprint: only the browser's may take the reader out of the top layer.
+const onBeforePrint = (event: Event): void => {
+  if (event.isTrusted) setPrinting(true);
+};
+const onAfterPrint = (event: Event): void => {
+  if (event.isTrusted) setPrinting(printQuery.matches);
+};
 
 function setPrinting(printing: boolean): void {
   const state = mounted;
@@ -325,13 +342,13 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  * there the host goes into one that spans the picture; the wrapper goes when the host does.
  */
 function placeHost(state: Mounted): void {
-  const root = document.documentElement;
+  const root = documentElementOf(document);
   if (root?.namespaceURI !== SVG_NS) {
     state.parent = root ?? document;
     state.parent.append(state.host);
     state.outer = state.host;
   } else {
-    const wrapper = document.createElementNS(SVG_NS, 'foreignObject');
+    const wrapper = createElementNSIn(document, SVG_NS, 'foreignObject');
     for (const [name, value] of [
       ['x', '0'],
       ['y', '0'],
@@ -371,7 +388,10 @@ function teardown(): Mounted | null {
   window.removeEventListener('afterprint', onAfterPrint);
   if (pageSheet !== null) {
     const own = pageSheet;
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== own);
+    setAdoptedSheets(
+      document,
+      adoptedSheetsOf(document).filter((adopted) => adopted !== own),
+    );
   }
   if (!state) return null;
   state.guard.disconnect();
@@ -396,13 +416,20 @@ export function closeOverlay(): void {
 }
 
 function restoreFocus(focused: Element | null): void {
-  if (focused instanceof HTMLElement || focused instanceof SVGElement) {
-    if (focused.isConnected && focused !== document.body) {
+  const body = bodyOf(document);
+  try {
+    if (
+      (focused instanceof HTMLElement || focused instanceof SVGElement) &&
+      focused !== body &&
+      focused.isConnected
+    ) {
       focused.focus({ preventScroll: true });
       if (deepActiveElement() === focused) return;
     }
+    // Nothing focusable was focused before: leave focus where the page had none.
+    const active = activeElementOf(document);
+    if (active instanceof HTMLElement && active !== body) active.blur();
+  } catch {
+    // The page's own element, whose `focus` or `blur` a named form control stands in for: focus stays put.
   }
-  // Nothing focusable was focused before: leave focus where the page had none.
-  const active = document.activeElement;
-  if (active instanceof HTMLElement && active !== document.body) active.blur();
 }

@@ -24,3 +24,12 @@ export function registry(): Partial<Chunks> {
 export function register<K extends keyof Chunks & ChunkName>(name: K, chunk: Chunks[K]): void {
   registry()[name] = chunk;
 }
+
+/**
+ * Forgets what an earlier content script registered: the isolated world outlives an extension that was
+ * reloaded or updated, and its chunks (and the Preact they share, chunks.ts) belong to that old version.
+ */
+export function clearRegistry(): void {
+  const scope = globalThis as { [REGISTRY]?: Partial<Chunks> };
+  scope[REGISTRY] = {};
+}

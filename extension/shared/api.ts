@@ -16,14 +16,13 @@
  * page's `<div id="chrome">` included (it works); Chromium's own `browser` alias is then missing, which is one
  * more reason to read `chrome` in Chromium. A page with `<form id="chrome"><input name="runtime">` does hide
  * `chrome.runtime` from the content script (a form's named controls win over any property); then this throws,
- * and the reader says it can't read that page instead of acting on the page's elements.
+ * the content script never listens, and the toolbar button says the reader couldn't start there (the
+ * background's toggle) instead of acting on the page's elements.
  *
  * One difference the code keeps to: `runtime.onMessage` listeners answer through `sendResponse` and return
  * true (both browsers), never by returning a promise (Firefox only).
  */
 import type { Browser } from 'webextension-polyfill';
-
-export type { Browser };
 
 /** Which global holds the API, by build (vite.config.ts); both, in that order, where no build says (tests). */
 const NAMES: readonly string[] =

@@ -6,8 +6,6 @@
  */
 import type { ClipboardData } from './messages.ts';
 
-export type { ClipboardData };
-
 export async function writeClipboard(data: ClipboardData): Promise<void> {
   if (navigator.clipboard) {
     try {

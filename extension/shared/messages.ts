@@ -11,8 +11,6 @@ import { api } from './api.ts';
 import { type ChunkName, isChunkName } from './chunks.ts';
 import { type CopyFormat, isCopyFormat, isSaveFormat, type SaveFormat } from './formats.ts';
 
-export type { ChunkName, CopyFormat, SaveFormat };
-
 /** What the popup shows about the page's article before the reader is opened. */
 export interface ArticleSummary {
   title: string;
@@ -70,14 +68,14 @@ export interface Messages {
   'offscreen:clipboard': { request: ClipboardData; reply: Record<string, never> };
 }
 
-export type MessageName = keyof Messages;
-export type Request<K extends MessageName> = Messages[K]['request'];
-export type Reply<K extends MessageName> = Messages[K]['reply'];
+type MessageName = keyof Messages;
+type Request<K extends MessageName> = Messages[K]['request'];
+type Reply<K extends MessageName> = Messages[K]['reply'];
 
 type Prefixed<P extends string> = Extract<MessageName, `${P}:${string}`>;
-export type ContentMessageName = Prefixed<'content'>;
-export type BackgroundMessageName = Prefixed<'background'>;
-export type OffscreenMessageName = Prefixed<'offscreen'>;
+type ContentMessageName = Prefixed<'content'>;
+type BackgroundMessageName = Prefixed<'background'>;
+type OffscreenMessageName = Prefixed<'offscreen'>;
 
 /** The wire format. The `lectern` tag tells our messages apart from anything else a page or extension sends. */
 export interface Envelope<K extends MessageName = MessageName> {
@@ -88,7 +86,7 @@ export interface Envelope<K extends MessageName = MessageName> {
 /** A reply on the wire: the handler's answer, or why it failed (sendResponse can't reject). */
 type Answer<K extends MessageName> = { ok: true; reply: Reply<K> } | { ok: false; error: string };
 
-export type Handlers<K extends MessageName> = {
+type Handlers<K extends MessageName> = {
   [N in K]: (payload: Request<N>, sender: Runtime.MessageSender) => Reply<N> | Promise<Reply<N>>;
 };
 
@@ -225,6 +223,9 @@ export const handleBackgroundMessages = (
   accept: (sender: Runtime.MessageSender) => boolean,
 ): (() => void) => listen(BACKGROUND, handlers, accept);
 
-/** Chromium's offscreen document answers the background's `offscreen:*` messages. */
+/**
+ * Chromium's offscreen document answers the background's `offscreen:*` messages, and no content script's (a
+ * sender in a tab): what lands on the clipboard is what the background was asked for and checked.
+ */
 export const handleOffscreenMessages = (handlers: Handlers<OffscreenMessageName>): (() => void) =>
-  listen(OFFSCREEN, handlers);
+  listen(OFFSCREEN, handlers, (sender) => sender.tab === undefined);

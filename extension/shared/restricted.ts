@@ -77,7 +77,7 @@ export function restrictedReasonByError(message: string): RestrictedReason | nul
   return WEB_STORE_ERROR.test(message) ? 'web-store' : null;
 }
 
-/** The error `ensureInjected` gives when the page never lets our script in (extension/shared/inject.ts). */
+/** The error injecting gives when the page never lets a script of ours in (extension/shared/inject.ts). */
 export const NO_ANSWER = 'The page did not answer in time.';
 
 export type InjectFailure = 'restricted' | 'file-access' | 'no-access' | 'no-answer' | 'other';
