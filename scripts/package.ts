@@ -15,7 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../e2e/support/index.ts';
+import { ROOT } from '../e2e/support/paths.ts';
 
 const PACKAGES = path.join(ROOT, 'packages');
 const WEB_EXT = path.join(ROOT, 'node_modules', '.bin', 'web-ext');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
-import { copyMessage } from '../reader/format.ts';
+import { copyMessage, saveMessage } from '../reader/format.ts';
 import { writeClipboard } from '../shared/clipboard.ts';
 import {
   COPY,
@@ -12,6 +12,7 @@ import {
 } from '../shared/formats.ts';
 import { errorMessage } from '../shared/inject.ts';
 import { type ArticleSummary, sendToTab } from '../shared/messages.ts';
+import { NOT_FOUND } from '../shared/not-found.ts';
 import type { RestrictedReason } from '../shared/restricted.ts';
 import { applyActionSetting, loadSettings, saveSettings } from '../shared/settings.ts';
 import { firstLines } from './excerpt.ts';
@@ -81,15 +82,15 @@ function NotFound({ forced, showAnyway }: { forced: boolean; showAnyway: () => v
   if (forced) {
     return (
       <section class="status">
-        <h1>Nothing readable was found</h1>
-        <p class="muted">Even the best guess found no text to show on this page.</p>
+        <h1>{NOT_FOUND.anything.title}</h1>
+        <p class="muted">{NOT_FOUND.anything.text}</p>
       </section>
     );
   }
   return (
     <section class="status">
-      <h1>No article found on this page</h1>
-      <p class="muted">Lectern didn’t find a main article here. You can still show its best guess.</p>
+      <h1>{NOT_FOUND.article.title}</h1>
+      <p class="muted">{NOT_FOUND.article.text}</p>
       <div class="actions">
         <button type="button" class="primary" ref={button} onClick={showAnyway}>
           Show anyway
@@ -156,7 +157,9 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
       await writeClipboard(reply);
       setStatus(copyMessage(format, { ok: true, words: reply.words }));
     } catch (error) {
-      setStatus(`Couldn’t copy: ${errorMessage(error)}. Allow clipboard access for Lectern and try again.`);
+      setStatus(
+        `${copyMessage(format, { ok: false, error: errorMessage(error) })}. Allow clipboard access for Lectern and try again.`,
+      );
     }
   };
 
@@ -165,9 +168,9 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
       const { copyHeader: header } = await loadSettings();
       const reply = await sendToTab(tabId, 'content:save', { format, header, force: forced });
       if (!reply) throw new Error('the article is gone');
-      setStatus(`Saved ${reply.name}`);
+      setStatus(saveMessage({ ok: true, name: reply.name }));
     } catch (error) {
-      setStatus(`Couldn’t save: ${errorMessage(error)}`);
+      setStatus(saveMessage({ ok: false, error: errorMessage(error) }));
     }
   };
 

@@ -15,7 +15,7 @@ interface ExportMenuProps {
   busy: boolean;
   /** The panels once loaded, and how to ask for them. */
   panels: Panels | null;
-  requestPanels(): void;
+  requestPanels(): Promise<unknown>;
 }
 
 export function ExportMenu({ onCopy, onSave, busy, panels, requestPanels }: ExportMenuProps) {
@@ -44,7 +44,7 @@ export function ExportMenu({ onCopy, onSave, busy, panels, requestPanels }: Expo
         aria-controls="lectern-export"
         title="Copy as rich text, or save as a file"
         onClick={() => {
-          requestPanels();
+          requestPanels().catch(() => setOpen(false));
           setOpen(!open);
         }}
       >

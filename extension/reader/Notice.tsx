@@ -2,6 +2,7 @@
  * What the overlay shows when the shortcut or the toolbar button finds no article: silence would look like a
  * broken button. A small card over the dimmed page, in the reader's own type and theme.
  */
+import { NOT_FOUND } from '../shared/not-found.ts';
 import type { Theme } from './settings.ts';
 import { useTheme } from './theme.ts';
 
@@ -14,6 +15,7 @@ export interface NoticeProps {
 }
 
 export function Notice({ canForce, theme, showAnyway, close }: NoticeProps) {
+  const said = canForce ? NOT_FOUND.article : NOT_FOUND.anything;
   return (
     // The dimmed page around the card closes it on a click, as the pointer's way out; Esc is the keyboard's
     // (keyboard.ts), so the backdrop itself needs no key handler or role.
@@ -29,14 +31,8 @@ export function Notice({ canForce, theme, showAnyway, close }: NoticeProps) {
       }}
     >
       <div class="lectern-notice-card">
-        <h2 id="lectern-notice-title">
-          {canForce ? 'No article found on this page' : 'Nothing readable was found'}
-        </h2>
-        <p id="lectern-notice-text">
-          {canForce
-            ? 'Lectern didn’t find a main article here. You can still show the best guess.'
-            : 'Even the best guess found no text to show on this page.'}
-        </p>
+        <h2 id="lectern-notice-title">{said.title}</h2>
+        <p id="lectern-notice-text">{said.text}</p>
         <div class="lectern-notice-buttons">
           <button type="button" class="lectern-button" onClick={close}>
             Close

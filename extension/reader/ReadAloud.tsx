@@ -1,7 +1,7 @@
 /**
  * Read aloud in the toolbar: play (or pause, or resume) and stop, driving the speech engine (speech.ts). Part
  * of the panels (panels.tsx): the reader shows its own "Read aloud" button until this is loaded, and mounts
- * this with `autoplay` when that button was pressed, so one press starts the reading.
+ * this only once that button was pressed, so mounting starts the reading: one press, not two.
  */
 import { useEffect, useRef } from 'preact/hooks';
 import { useSpeech } from './speech.ts';
@@ -15,19 +15,19 @@ export interface ReadAloudProps {
   voiceURI: string;
   rate: number;
   lang: string | null;
-  /** Start reading as soon as it is mounted (the person pressed the reader's own Read aloud button). */
-  autoplay: boolean;
 }
 
-export function ReadAloud({ article, voices, voiceURI, rate, lang, autoplay }: ReadAloudProps) {
+export function ReadAloud({ article, voices, voiceURI, rate, lang }: ReadAloudProps) {
   const speech = useSpeech({ article, voice: pickVoice(voices, voiceURI, lang), rate, lang });
   const main = useRef<HTMLButtonElement>(null);
-  // Once, on mount (reading starts once, with the first props): the reader's placeholder button had the
-  // focus, and this one takes its place.
+  // Once, on mount (reading starts once, with the first props). The reader's placeholder button had the
+  // focus, and this one takes its place, unless the person moved on while the panels loaded.
   useEffect(() => {
-    if (!autoplay) return;
     speech.play();
-    main.current?.focus({ preventScroll: true });
+    const root = main.current?.getRootNode();
+    const focused = root instanceof ShadowRoot || root instanceof Document ? root.activeElement : null;
+    if (focused === null || focused === main.current?.ownerDocument.body)
+      main.current?.focus({ preventScroll: true });
   }, []);
   const { state } = speech;
   const label = state === 'playing' ? 'Pause reading' : state === 'paused' ? 'Resume reading' : 'Read aloud';

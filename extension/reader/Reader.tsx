@@ -1,4 +1,7 @@
-/** The overlay's layout: a dialog holding the toolbar, the settings, the article in one scroll container, and the toast. */
+/**
+ * The reader's layout: the toolbar, the panels, the article in one scroll container, and the toast; a document
+ * inside the overlay's dialog.
+ */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ArticleBody } from './ArticleBody.tsx';
 import { ArticleHeader } from './ArticleHeader.tsx';
@@ -29,22 +32,19 @@ function selectedInArticle(scroller: HTMLElement | null): DocumentFragment | nul
 }
 
 /**
- * The panels (settings, help, read aloud), once loaded; `request` asks for them (once, until a failure) and
- * `onFailure` hears why they didn't come.
+ * The panels (the export list, settings, help, read aloud), once loaded; `request` asks for them (the loader
+ * loads once, and again after a failure), `onFailure` hears why they didn't come, and the caller's own catch
+ * takes back what it opened.
  */
 function usePanels(
   load: () => Promise<Panels>,
   onFailure: (error: unknown) => void,
-): [Panels | null, () => void] {
+): [Panels | null, () => Promise<Panels>] {
   const [panels, setPanels] = useState<Panels | null>(null);
-  const asked = useRef(false);
   const request = useCallback(() => {
-    if (asked.current) return;
-    asked.current = true;
-    load().then(setPanels, (error: unknown) => {
-      asked.current = false;
-      onFailure(error);
-    });
+    const loading = load();
+    loading.then(setPanels, onFailure);
+    return loading;
   }, [load, onFailure]);
   return [panels, request];
 }
@@ -67,7 +67,11 @@ export function Reader({
   const theme = useTheme(settings.theme);
   const voices = useVoices();
   const panelsFailed = useCallback(
-    (error: unknown) => showToast(`Couldn’t load that part of the reader: ${String(error)}`, 'error'),
+    (error: unknown) =>
+      showToast(
+        `Couldn’t load that part of the reader: ${error instanceof Error ? error.message : String(error)}`,
+        'error',
+      ),
     [showToast],
   );
   const [panels, requestPanels] = usePanels(loadPanels, panelsFailed);
@@ -131,7 +135,7 @@ export function Reader({
     const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
     if (event.key === '?' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
-      requestPanels();
+      requestPanels().catch(() => setHelpOpen(false));
       setHelpOpen((open) => !open);
       return;
     }
@@ -181,7 +185,7 @@ export function Reader({
           panels={panels}
           requestPanels={requestPanels}
           onToggleSettings={() => {
-            requestPanels();
+            requestPanels().catch(() => setSettingsOpen(false));
             setSettingsOpen((open) => !open);
           }}
           speech={
@@ -193,12 +197,11 @@ export function Reader({
                 voiceURI={settings.voice}
                 rate={settings.rate}
                 lang={lang}
-                autoplay
               />
             ) : (
               <ReadAloudStart
                 onStart={() => {
-                  requestPanels();
+                  requestPanels().catch(() => setSpeechWanted(false));
                   setSpeechWanted(true);
                 }}
               />

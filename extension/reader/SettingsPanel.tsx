@@ -15,7 +15,7 @@ import {
   WIDTHS,
   type Width,
 } from './settings.ts';
-import { speaksLanguage, voiceLabel } from './voices.ts';
+import { voiceLabel, voiceRank } from './voices.ts';
 
 interface SettingsPanelProps {
   id: string;
@@ -40,10 +40,7 @@ const WIDTH_NAMES: Record<Width, string> = { narrow: 'Narrow', medium: 'Medium',
 const LEADING_NAMES = ['Tight', 'Normal', 'Loose', 'Looser'];
 
 export function SettingsPanel({ id, settings, onChange, voices = [], lang = null }: SettingsPanelProps) {
-  // Voices for the article's language first (those can read it), and of those the device's own first.
-  const rank = (voice: SpeechSynthesisVoice) =>
-    (speaksLanguage(voice, lang) ? 0 : 2) + (voice.localService ? 0 : 1);
-  const sorted = [...voices].sort((a, b) => rank(a) - rank(b));
+  const sorted = [...voices].sort((a, b) => voiceRank(a, lang) - voiceRank(b, lang));
   const sizeIndex = FONT_SIZES.indexOf(settings.fontSize as (typeof FONT_SIZES)[number]);
   return (
     <section id={id} class="lectern-settings" aria-label="Reading settings">

@@ -19,7 +19,7 @@ interface ToolbarProps {
   speech?: ComponentChildren;
   /** The panels once loaded (the export menu's list is one), and how to ask for them. */
   panels: Panels | null;
-  requestPanels(): void;
+  requestPanels(): Promise<unknown>;
 }
 
 export function Toolbar({

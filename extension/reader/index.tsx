@@ -3,6 +3,7 @@
  * caller created and owns.
  */
 import { render } from 'preact';
+import { createElementIn } from '../../src/dom/access.ts';
 import { isolateKeyboard } from './keyboard.ts';
 import { followFragmentLink } from './links.ts';
 import { Notice, type NoticeProps } from './Notice.tsx';
@@ -52,7 +53,8 @@ interface Mounted {
  */
 function mountView(root: ShadowRoot, parent: ParentNode, close: () => void): Mounted {
   const removeStyles = adoptStyles(root);
-  const container = root.ownerDocument.createElement('div');
+  // Through the prototype, as every read of the page's document (src/dom/access.ts).
+  const container = createElementIn(root.ownerDocument, 'div');
   container.className = 'lectern-mount';
   parent.append(container);
   const trustOnly = ignoreUntrustedEvents(container);
@@ -113,18 +115,11 @@ export function mountReader(root: ShadowRoot, props: ReaderProps, parent: Parent
   let settings = props.settings ?? DEFAULT_READER_SETTINGS;
   // The panels' stylesheet joins the reader's when they first load, and leaves with it.
   let removePanelStyles: (() => void) | null = null;
-  let panels: Promise<Panels> | null = null;
-  const loadPanels = (): Promise<Panels> => {
-    panels ??= props.panels().then((loaded) => {
+  const loadPanels = (): Promise<Panels> =>
+    props.panels().then((loaded) => {
       if (mounted) removePanelStyles ??= adoptStyles(root, loaded.css);
       return loaded;
     });
-    // A failed load may be asked for again.
-    panels.catch(() => {
-      panels = null;
-    });
-    return panels;
-  };
   const draw = () =>
     render(
       <Reader

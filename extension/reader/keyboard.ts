@@ -1,8 +1,8 @@
 /**
  * Keyboard behaviour of the overlay: Esc closes, and no key event reaches the page, so site shortcuts (j/k,
- * "/" to search, ...) don't fire while reading. Tab needs nothing of ours: the overlay is a modal dialog
- * from the frame after it first shows (extension/content/overlay.ts), so the page under it is inert and the browser keeps the focus in the
- * dialog (or its own toolbar, as for any modal dialog).
+ * "/" to search, ...) don't fire while reading. Tab needs nothing of ours: the overlay is a modal dialog from
+ * the frame after it first shows (extension/content/overlay.ts), so the page under it is inert and the browser
+ * keeps the focus in the dialog (or its own toolbar, as for any modal dialog).
  */
 
 /**

@@ -66,9 +66,14 @@ export function useSpeech({ article, voice, rate, lang }: SpeechOptions) {
     speech.cancel();
     started.current = true;
     const id = ++run.current;
-    const blocks = readableBlocks(root);
+    let blocks = readableBlocks(root);
     const speak = (index: number) => {
       if (run.current !== id) return;
+      // The body is rebuilt when images are switched on or off: go on in the new one, at the same place.
+      if (blocks[index]?.isConnected === false) {
+        const now = article();
+        blocks = now ? readableBlocks(now) : [];
+      }
       const block = blocks[index];
       if (!block) {
         mark(null);

@@ -33,7 +33,10 @@ export type ReaderBody = (doc: Document, options: { images: boolean }) => Docume
 export interface ReaderProps {
   article: Article;
   body: ReaderBody;
-  /** The settings and help panels and read aloud, loaded when first used (panels.tsx). */
+  /**
+   * The export menu's list, the settings and help panels and read aloud, loaded when first used (panels.tsx);
+   * asked again after a failure, so it should load once and cache (extension/content/chunks.ts does).
+   */
   panels: () => Promise<Panels>;
   actions: ReaderActions;
   /** Defaults when absent (DEFAULT_READER_SETTINGS). */

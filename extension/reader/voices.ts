@@ -35,8 +35,23 @@ export function pickVoice<V extends Pick<SpeechSynthesisVoice, 'voiceURI' | 'lan
 ): V | null {
   const chosen = voices.find((voice) => voice.voiceURI === voiceURI);
   if (chosen) return chosen;
-  const speaking = voices.filter((voice) => speaksLanguage(voice, lang));
-  return speaking.find((voice) => voice.localService) ?? speaking[0] ?? null;
+  let best: V | null = null;
+  for (const voice of voices) {
+    if (!speaksLanguage(voice, lang)) continue;
+    if (best === null || voiceRank(voice, lang) < voiceRank(best, lang)) best = voice;
+  }
+  return best;
+}
+
+/**
+ * The order voices are offered in: those for the article's language first (they can read it), and of each
+ * kind the device's own before online ones. pickVoice takes the first of them.
+ */
+export function voiceRank(
+  voice: Pick<SpeechSynthesisVoice, 'lang' | 'localService'>,
+  lang: string | null,
+): number {
+  return (speaksLanguage(voice, lang) ? 0 : 2) + (voice.localService ? 0 : 1);
 }
 
 /** A voice as the list shows it: name, language, and whether it reads on this device or online. */

@@ -6,7 +6,7 @@
 export const CHUNKS = {
   /** Copies and saved files: turndown, DOMPurify, the saved page's stylesheet. */
   exporters: { entry: 'extension/content/exporters.ts', file: 'extension/content/exporters.js' },
-  /** The reading settings, the keyboard help and read aloud, with their styles. */
+  /** The export menu's list, the reading settings, the keyboard help and read aloud, with their styles. */
   panels: { entry: 'extension/content/panels.ts', file: 'extension/content/panels.js' },
 } as const;
 
