@@ -62,6 +62,21 @@ export async function startServer(): Promise<PageServer> {
   };
 }
 
+/**
+ * The file https://news.test/<slug>/<name> stands for: fixtures/pages/<slug>/<name>, source.html for the page
+ * itself; null off that origin, for a slug that is not a plain name, or a name that leaves the slug's folder.
+ * (bench/screen/session.ts answers the same URLs; e2e/support/serve.ts has its own copy for the tests.)
+ */
+export function fixtureFile(url: URL): string | null {
+  if (url.origin !== FIXTURE_ORIGIN) return null;
+  const [slug, ...rest] = url.pathname.split('/').slice(1);
+  if (!slug || !/^[\w-]+$/.test(slug)) return null;
+  const folder = path.join(FIXTURES, slug);
+  const name = decodeURIComponent(rest.join('/'));
+  const file = path.resolve(folder, name === '' ? 'source.html' : name);
+  return file.startsWith(folder + path.sep) ? file : null;
+}
+
 export interface Routing {
   /** The page about to be loaded: the one main-frame navigation allowed until the next call. */
   expect(url: string): void;
@@ -89,14 +104,8 @@ export async function routeContext(context: BrowserContext, serverOrigin: string
         return route.abort('aborted');
       }
       if (url.origin === serverOrigin) return route.continue();
-      if (url.origin !== FIXTURE_ORIGIN) return route.fulfill({ status: 404, body: '' });
-      const [slug, ...rest] = url.pathname.split('/').slice(1);
-      if (!slug || !/^[\w-]+$/.test(slug)) return route.fulfill({ status: 404, body: '' });
-      const folder = path.join(FIXTURES, slug);
-      const name = decodeURIComponent(rest.join('/'));
-      const file = path.resolve(folder, name === '' ? 'source.html' : name);
-      if (!file.startsWith(folder + path.sep)) return route.fulfill({ status: 404, body: '' });
-      return fulfillFile(route, file);
+      const file = fixtureFile(url);
+      return file ? fulfillFile(route, file) : route.fulfill({ status: 404, body: '' });
     },
   );
   return {

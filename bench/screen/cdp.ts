@@ -9,7 +9,7 @@
  *
  * The pipe protocol: JSON messages separated by NUL bytes, written to fd 3 of the browser and read from its fd 4.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -105,10 +105,10 @@ export class Cdp {
     return () => set.delete(handler);
   }
 
-  /** The next `method` event of `sessionId` (any session if undefined) that `accept` takes, or a timeout error. */
+  /** The next `method` event of `sessionId` (any session if undefined), or a timeout error. */
   waitFor(
     method: string,
-    options: { sessionId?: string; timeoutMs: number; accept?: (params: Record<string, unknown>) => boolean },
+    options: { sessionId?: string; timeoutMs: number },
   ): { promise: Promise<Record<string, unknown>>; cancel(): void } {
     let off = () => {};
     let timer: NodeJS.Timeout | undefined;
@@ -119,7 +119,6 @@ export class Cdp {
       }, options.timeoutMs);
       off = this.on(method, (params, sessionId) => {
         if (options.sessionId !== undefined && sessionId !== options.sessionId) return;
-        if (options.accept && !options.accept(params)) return;
         off();
         clearTimeout(timer);
         resolve(params);
@@ -137,26 +136,24 @@ export class Cdp {
 
 export interface Browser {
   cdp: Cdp;
-  process: ChildProcess;
   /** The last lines the browser wrote to stderr, for an error message. */
   stderrTail(): string;
   close(): Promise<void>;
 }
 
 /**
- * Starts Chromium with a throw-away profile and the DevTools pipe. `args` are the switches beyond the pipe and
- * the profile; `url` is the first tab's.
+ * Starts Chromium with a throw-away profile and the DevTools pipe, its first tab on about:blank. `args` are the
+ * switches beyond the pipe and the profile.
  */
 export async function launchBrowser(options: {
   executable: string;
   args: string[];
   env: NodeJS.ProcessEnv;
-  url?: string;
 }): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'lectern-overlay-profile-'));
   const child = spawn(
     options.executable,
-    ['--remote-debugging-pipe', `--user-data-dir=${profile}`, ...options.args, options.url ?? 'about:blank'],
+    ['--remote-debugging-pipe', `--user-data-dir=${profile}`, ...options.args, 'about:blank'],
     { env: options.env, stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
   );
   let tail = '';
@@ -167,7 +164,6 @@ export async function launchBrowser(options: {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const browser: Browser = {
     cdp,
-    process: child,
     stderrTail: () => tail.trim().split('\n').slice(-5).join('\n'),
     async close() {
       if (child.exitCode === null && child.signalCode === null) {

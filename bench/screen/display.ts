@@ -10,8 +10,6 @@ export const XVFB = '/usr/bin/Xvfb';
 export interface Display {
   /** e.g. ":99", for the DISPLAY of the processes started on it. */
   name: string;
-  width: number;
-  height: number;
   close(): void;
 }
 
@@ -40,5 +38,5 @@ export async function startDisplay(width: number, height: number): Promise<Displ
     xvfb.once('error', reject);
     xvfb.once('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it opened a display`)));
   });
-  return { name, width, height, close: () => xvfb.kill() };
+  return { name, close: () => xvfb.kill() };
 }

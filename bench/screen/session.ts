@@ -4,9 +4,9 @@
  * and stopped on demand.
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, FIXTURE_ORIGIN, FIXTURES } from '../../e2e/support/paths.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FIXTURE_ORIGIN } from '../../e2e/support/paths.ts';
 import { contentType } from '../../e2e/support/serve.ts';
+import { fixtureFile } from '../serve.ts';
 import { type Browser, type Cdp, CdpError, launchBrowser } from './cdp.ts';
 import type { Display } from './display.ts';
 import type { Rect, XScreen, XWindow } from './xscreen.ts';
@@ -57,7 +57,6 @@ interface DomNode {
   children?: DomNode[];
   shadowRoots?: DomNode[];
   shadowRootType?: string;
-  contentDocument?: DomNode;
 }
 
 const mono = (): number => Number(process.hrtime.bigint()) / 1e6;
@@ -277,17 +276,12 @@ export class Session {
       await this.cdp.send('Fetch.continueRequest', { requestId }, sessionId);
       return;
     }
-    const [slug, ...rest] = url.pathname.split('/').slice(1);
-    const folder = path.join(FIXTURES, slug ?? '');
-    const name = decodeURIComponent(rest.join('/'));
-    const file = path.resolve(folder, name === '' ? 'source.html' : name);
-    let body: Buffer | null = null;
-    if (slug && /^[\w-]+$/.test(slug) && file.startsWith(folder + path.sep)) {
-      body = await readFile(file).catch(() => null);
-    }
+    // The fixtures' URLs mean what they mean to the bench's server (bench/serve.ts).
+    const file = fixtureFile(url);
+    const body = file ? await readFile(file).catch(() => null) : null;
     await this.cdp.send(
       'Fetch.fulfillRequest',
-      body
+      file && body
         ? {
             requestId,
             responseCode: 200,
@@ -305,17 +299,6 @@ export class Session {
    * more frames have been produced.
    */
   async settle(tab: Tab, timeoutMs: number): Promise<Settled> {
-    const { cdp } = this;
-    const tree = await cdp.send<{ frameTree: { frame: { id: string } } }>(
-      'Page.getFrameTree',
-      {},
-      tab.sessionId,
-    );
-    const { executionContextId } = await cdp.send<{ executionContextId: number }>(
-      'Page.createIsolatedWorld',
-      { frameId: tree.frameTree.frame.id, worldName: 'lectern-bench-settle' },
-      tab.sessionId,
-    );
     const expression = `(async () => {
       const inView = (img) => { const r = img.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; };
       const waiting = [...document.images].filter((img) => !img.complete && (img.loading !== 'lazy' || inView(img)));
@@ -338,34 +321,50 @@ export class Session {
         timedOut,
       };
     })()`;
-    const result = await cdp.send<{ result: { value?: Settled }; exceptionDetails?: { text: string } }>(
-      'Runtime.evaluate',
-      { expression, contextId: executionContextId, awaitPromise: true, returnByValue: true },
-      tab.sessionId,
-    );
-    if (result.exceptionDetails || !result.result.value) {
-      throw new Error(`settling failed: ${result.exceptionDetails?.text ?? 'no result'}`);
-    }
-    return result.result.value;
+    const settled = await this.inIsolatedWorld<Settled>(tab, 'lectern-bench-settle', expression, 'settling');
+    if (!settled) throw new Error('settling failed: no result');
+    return settled;
   }
 
   /** Runs `expression` in an isolated world of the tab (the control's key listener, with page JS off). */
   async evaluateIsolated(tab: Tab, expression: string): Promise<void> {
-    const tree = await this.cdp.send<{ frameTree: { frame: { id: string } } }>(
+    await this.inIsolatedWorld(tab, 'lectern-bench-control', expression, 'the isolated script');
+  }
+
+  /**
+   * Evaluates `expression` in a new isolated world `worldName` of the tab's main frame, awaiting a promise it
+   * returns; its value, or an error naming `what` if it threw.
+   */
+  private async inIsolatedWorld<T>(
+    tab: Tab,
+    worldName: string,
+    expression: string,
+    what: string,
+  ): Promise<T | undefined> {
+    const { cdp } = this;
+    const tree = await cdp.send<{ frameTree: { frame: { id: string } } }>(
       'Page.getFrameTree',
       {},
       tab.sessionId,
     );
-    const { executionContextId } = await this.cdp.send<{ executionContextId: number }>(
+    const { executionContextId } = await cdp.send<{ executionContextId: number }>(
       'Page.createIsolatedWorld',
-      { frameId: tree.frameTree.frame.id, worldName: 'lectern-bench-control' },
+      { frameId: tree.frameTree.frame.id, worldName },
       tab.sessionId,
     );
-    await this.cdp.send(
+    const result = await cdp.send<{
+      result: { value?: T };
+      exceptionDetails?: { text: string; exception?: { description?: string } };
+    }>(
       'Runtime.evaluate',
-      { expression, contextId: executionContextId, returnByValue: true },
+      { expression, contextId: executionContextId, awaitPromise: true, returnByValue: true },
       tab.sessionId,
     );
+    if (result.exceptionDetails) {
+      const { text, exception } = result.exceptionDetails;
+      throw new Error(`${what} failed: ${exception?.description?.split('\n')[0] ?? text}`);
+    }
+    return result.result.value;
   }
 
   async closeTab(tab: Tab): Promise<void> {
@@ -375,9 +374,10 @@ export class Session {
 
   /**
    * What the extension put on the page, from a DOM snapshot that pierces shadow roots, closed ones included
-   * (DOM.getDocument with pierce): the reader's root (class lectern-root) or the notice (class lectern-notice), in a
-   * shadow root hosted by a lectern-* element or holding lectern-* names. Taken after the timing, so its cost
-   * is never measured.
+   * (DOM.getDocument with pierce): the reader's root (class lectern-root) or the notice (class lectern-notice, or
+   * an id lectern-notice*), in any shadow root but the browser's own (the overlay's host is a plain <div>). Only
+   * inside shadow roots: a page's own markup with those names does not count. Taken after the timing, so its
+   * cost is never measured.
    */
   async shown(tab: Tab): Promise<Shown> {
     const { root } = await this.cdp.send<{ root: DomNode }>(
@@ -385,7 +385,6 @@ export class Session {
       { depth: -1, pierce: true },
       tab.sessionId,
     );
-    let found: Shown = null;
     const attribute = (node: DomNode, name: string): string | null => {
       const list = node.attributes ?? [];
       for (let i = 0; i + 1 < list.length; i += 2) if (list[i] === name) return list[i + 1] ?? '';
@@ -394,11 +393,7 @@ export class Session {
     const inOverlay = (node: DomNode): Shown => {
       const classes = (attribute(node, 'class') ?? '').split(/\s+/);
       // The notice is a .lectern-root too (extension/reader/Notice.tsx): tell it by its own class first.
-      if (
-        classes.includes('lectern-notice') ||
-        attribute(node, 'role') === 'alertdialog' ||
-        attribute(node, 'id')?.startsWith('lectern-notice')
-      )
+      if (classes.includes('lectern-notice') || attribute(node, 'id')?.startsWith('lectern-notice'))
         return 'notice';
       if (classes.includes('lectern-root')) return 'reader';
       for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) {
@@ -407,20 +402,20 @@ export class Session {
       }
       return null;
     };
-    const walk = (node: DomNode): void => {
-      if (found) return;
+    // The light DOM, down to the first shadow roots: inOverlay searches each whole, nested ones included.
+    const walk = (node: DomNode): Shown => {
       for (const shadow of node.shadowRoots ?? []) {
         if (shadow.shadowRootType === 'user-agent') continue;
-        const ours =
-          (node.localName ?? '').startsWith('lectern') || JSON.stringify(shadow).includes('lectern');
-        if (ours) found = inOverlay(shadow);
-        if (found) return;
-        walk(shadow);
+        const shown = inOverlay(shadow);
+        if (shown) return shown;
       }
-      for (const child of node.children ?? []) walk(child);
+      for (const child of node.children ?? []) {
+        const shown = walk(child);
+        if (shown) return shown;
+      }
+      return null;
     };
-    walk(root);
-    return found;
+    return walk(root);
   }
 
   /**

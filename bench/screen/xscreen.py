@@ -318,9 +318,9 @@ class Screen:
                 noise = self.changed(now, before) / self.points
                 before, since = now, t
             elif t - since >= stable_ms:
-                return before, {"stable": True, "waitedMs": t - start, "noise": noise}
+                return before, {"stable": True, "noise": noise}
             if t - start >= max_ms:
-                return before, {"stable": False, "waitedMs": t - start, "noise": noise}
+                return before, {"stable": False, "noise": noise}
 
     # --- keys ----------------------------------------------------------------------------------------------
 
@@ -441,7 +441,7 @@ def main():
             if command == "open":
                 screen = Screen(request["display"])
                 reply = {"width": screen.width, "height": screen.height,
-                         "damage": screen.damage_event is not None, "pid": os.getpid()}
+                         "damage": screen.damage_event is not None}
             elif command == "windows":
                 reply = {"windows": screen.windows(request["class"])}
             elif command == "focus":

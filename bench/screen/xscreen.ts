@@ -22,7 +22,6 @@ export interface XWindow extends Rect {
 export interface Armed {
   /** The sampled rows stayed the same for the asked time before the press. */
   stable: boolean;
-  waitedMs: number;
   /** Share of sample points that changed in the last change seen while waiting (an animated page). */
   noise: number;
   points: number;
@@ -113,6 +112,12 @@ export class XScreen {
         this.child.stdin?.write(`${JSON.stringify(request)}\n`);
       });
       if (!answer.ok) throw new Error(`xscreen ${String(request.cmd)}: ${answer.error}`);
+      // The helper survives X protocol errors (a window gone between listing and reading it) and counts them.
+      if (answer.xErrors) {
+        process.stderr.write(
+          `\nxscreen ${String(request.cmd)}: ${answer.xErrors} X protocol error(s) ignored\n`,
+        );
+      }
       return answer as unknown as T;
     };
     const result = this.queue.then(run, run);
