@@ -14,10 +14,9 @@
  * `npx vite build -c vite.extractor.config.ts --outDir /tmp/b`. Nothing is written; no accuracy is scored.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT } from '../e2e/support/index.ts';
-import { runMain } from './cli.ts';
+import { parseFlags, runMain, UsageError, wholeNumber } from './cli.ts';
 import { loadCorpus } from './corpora.ts';
 import { readScripts, type Scripts } from './measure.ts';
 import { median } from './metric.ts';
@@ -26,6 +25,14 @@ import { benchContext, startServer } from './serve.ts';
 
 const USAGE =
   'usage: npm run bench:ab -- <a/lectern.js> <b/lectern.js> [--corpus <path>] [--rounds <n>] [--limit <n>] [--readability]';
+
+const FLAGS = {
+  corpus: { type: 'string' },
+  rounds: { type: 'string' },
+  limit: { type: 'string' },
+  readability: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 function geometricMean(values: readonly number[]): number | null {
   if (values.length === 0) return null;
@@ -47,23 +54,10 @@ function ratios(a: readonly (number | null)[][], b: readonly (number | null)[][]
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      corpus: { type: 'string' },
-      rounds: { type: 'string' },
-      limit: { type: 'string' },
-      readability: { type: 'boolean' },
-    },
-  });
-  const rounds = Number(values.rounds ?? 8);
-  const limit = values.limit === undefined ? undefined : Number(values.limit);
-  const valid = (n: number | undefined) => n === undefined || (Number.isInteger(n) && n >= 1);
-  if (positionals.length !== 2 || !valid(rounds) || !valid(limit)) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
+  const { values, positionals } = parseFlags(argv, FLAGS, USAGE, true);
+  if (positionals.length !== 2) throw new UsageError(USAGE);
+  const rounds = wholeNumber('rounds', values.rounds, 1) ?? 8;
+  const limit = wholeNumber('limit', values.limit, 1);
   const corpus = loadCorpus(path.resolve(values.corpus ?? path.join(ROOT, 'fixtures', 'pages')));
   const withReadability = values.readability === true;
   const builds = await Promise.all(positionals.map((file) => readScripts(withReadability, file)));

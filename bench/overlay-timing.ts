@@ -16,7 +16,9 @@
  *   between (a frame landing wakes it), so it looks when a frame lands and otherwise leaves both CPU cores to
  *   Chromium. The overlay changes nearly every point (the reader's background is #fbfaf7, the notice darkens the
  *   page by a quarter; only the page's scrollbar stays): half is far above what an animated page changes, and a
- *   frame Chromium puts on the screen in several pieces counts once half of it is there.
+ *   frame Chromium puts on the screen in several pieces counts once half of it is there. An overlay that changes
+ *   fewer (a notice's backdrop over a dark page) is timed at the first look with half its largest change, and
+ *   only when the viewport held still before the press.
  * - What was shown comes afterwards from a DOM snapshot that pierces shadow roots, closed ones too (CDP
  *   DOM.getDocument with pierce), never from the page's view of the overlay. An overlay in the DOM that never
  *   reaches the screen is a failure (a page hiding <html> until its scripts run hid the reader in it); when
@@ -26,7 +28,9 @@
  * - The floor: the same press in a second Chromium without the extension (with it, Alt+Shift+K never reaches a
  *   page), on a small page whose own keydown listener covers the viewport with one colour, as the overlay does:
  *   the input and frame pipeline alone. Its trials are spread through the run, so the floor and the overlay see
- *   the same load on the machine; "our share" is the difference of the medians.
+ *   the same load on the machine. "Our share" (the tables' warm − floor, cold − floor) is a difference of two
+ *   medians: a row's p50 over its corpus pages minus the floor's p50 over its one light page. No trial is paired
+ *   with a floor trial, so it is not a per-page difference, and heavy pages are set against a light one.
  *
  * What the figures leave out, against a person at a real screen: the keyboard's scan and USB polling (the X
  * server gets the key at t0), and the panel's scan-out and response (Xvfb's frame buffer holding the pixels is
@@ -36,27 +40,31 @@
  */
 import { createHash } from 'node:crypto';
 import { cpSync, type Dirent, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fixtureUrl, ROOT, VIEWPORT } from '../e2e/support/paths.ts';
+import type { Corpus } from './corpora.ts';
 import { percentile } from './metric.ts';
 import { type Display, startDisplay } from './screen/display.ts';
-import { loadTimedCorpus, SCREEN_CORPORA, servableFile, type TimedCorpus } from './screen/pages.ts';
-import { Session, sleep, type Tab } from './screen/session.ts';
+import { sampleCorpus, type TimedCorpus } from './screen/pages.ts';
+import { Session, type Settled, sleep, type Tab } from './screen/session.ts';
 import { type Watched, XScreen } from './screen/xscreen.ts';
-import { startServer } from './serve.ts';
+import { type PageServer, startServer } from './serve.ts';
 
 /** warm/cold: Lectern's shortcut; floor: the control page's own listener; control: that listener on the page. */
 export type TrialKind = 'warm' | 'cold' | 'floor' | 'control';
 
 export interface OverlayOptions {
-  /** Corpus folders; default the three dev corpora and fixtures/pages (SCREEN_CORPORA). */
-  corpora?: string[];
+  /** The corpora, loaded (bench/corpora.ts): the bench's run passes the ones it scores. */
+  corpora: Corpus[];
   /** Every k-th page of each corpus (corpora under 40 pages are measured whole); 1 measures all. Default 8. */
   every?: number;
   /** The first n sampled pages of each corpus (quick runs). */
   limit?: number;
-  /** Only these pages (id or served slug), sampled or not: to look at one page again. */
+  /**
+   * Only these pages (id, served slug, or corpus/id as the trials name them), sampled or not: to look at one
+   * page again. `every` and `limit` do not apply then.
+   */
   only?: string[];
   /** Trials per page and kind. Default 1. */
   trials?: number;
@@ -77,7 +85,7 @@ export interface OverlayTrial {
   kind: TrialKind;
   corpus: string;
   id: string;
-  /** `corpus/id`: one name per page across corpora. */
+  /** `corpus/id`: one name per page across corpora (not the corpus's own slug; --page takes it). */
   slug: string;
   pageType: string | null;
   url: string;
@@ -85,11 +93,17 @@ export interface OverlayTrial {
   repeat: number;
   /** Key-down of K → first look at the screen with the overlay (or the control's colour). */
   paintMs: number | null;
-  /** Key-down → the last change of the viewport within 150 ms after paintMs: the overlay complete. */
+  /**
+   * Key-down → the last change of the viewport within 150 ms after paintMs: the overlay complete. Null for a
+   * low-contrast trial, whose watch ran to its 10 s timeout and whose last change says nothing of the overlay.
+   */
   completeMs: number | null;
   /** How late the look can be after the pixels landed (DAMAGE stamp, or the previous look for a poll). */
   resolutionMs: number | null;
-  /** paintMs came from the fallback: the overlay changed fewer than half the sample points. */
+  /**
+   * paintMs came from the fallback: the overlay changed fewer than half the sample points, and the viewport
+   * held still before the press (else the trial is not timed).
+   */
   lowContrast: boolean;
   /** What opened: from the DOM snapshot for Lectern, from the screen for the control page. */
   shown: 'reader' | 'notice' | 'control' | null;
@@ -103,6 +117,10 @@ export interface OverlayTrial {
   workerRunning: boolean | null;
   workerStartMs: number | null;
   loadMs: number | null;
+  /** Main-frame navigations the tab refused (a <noscript> meta refresh, with page JavaScript off). */
+  blockedNavigations: string[];
+  /** The wait before the press: images, those still loading, the fonts' status, and whether it gave up. */
+  settled: Settled | null;
   /** The viewport held still before the press (else `noise` of it kept changing). */
   stable: boolean | null;
   noise: number | null;
@@ -115,9 +133,8 @@ export interface Stats {
   n: number;
   failed: number;
   p50: number | null;
+  /** Null under P95_MIN_N times: with fewer, the 95th percentile is the largest time or next to it. */
   p95: number | null;
-  min: number | null;
-  max: number | null;
   reader: number;
   notice: number;
 }
@@ -139,7 +156,6 @@ export interface OverlayCorpusInfo {
   measured: number;
   every: number;
   skipped: string[];
-  note: string | null;
 }
 
 export interface OverlayTiming {
@@ -160,16 +176,11 @@ export interface OverlayTiming {
     runtimeSeconds: number;
     loadStart: number;
     loadEnd: number;
-    /** p95 of resolutionMs over the timed trials. */
+    /** CPUs Node may use (os.availableParallelism()): what the load average is out of. */
+    cores: number;
+    /** p95 of resolutionMs over the trials that got a time, the floor's left out (as in the rows). */
     resolutionP95: number | null;
   };
-  /** Warm p50 over every page (what bench/report.ts prints as the median). */
-  medianMs: number | null;
-  /** Pages where the reader showed. */
-  pages: number;
-  noticePages: string[];
-  /** One clock times both ends now: the worst resolution stands where the clock-offset error was. */
-  maxClockErrorMs: number | null;
 }
 
 const KEYS = ['Alt_L', 'Shift_L', 'k'];
@@ -177,6 +188,8 @@ const KEYS = ['Alt_L', 'Shift_L', 'k'];
 const SCREEN = { width: VIEWPORT.width, height: VIEWPORT.height + 124 };
 const THRESHOLD = 0.5;
 const ROWS = 16;
+/** Fewer times than this print no p95. */
+const P95_MIN_N = 20;
 const LOAD_TIMEOUT_MS = 20_000;
 const SETTLE_TIMEOUT_MS = 3000;
 const WATCH = {
@@ -238,9 +251,7 @@ export function stats(trials: readonly OverlayTrial[]): Stats {
     n: times.length,
     failed: trials.length - times.length,
     p50: percentile(times, 0.5),
-    p95: percentile(times, 0.95),
-    min: times.length ? Math.min(...times) : null,
-    max: times.length ? Math.max(...times) : null,
+    p95: times.length >= P95_MIN_N ? percentile(times, 0.95) : null,
     reader: trials.filter((t) => t.paintMs !== null && t.shown === 'reader').length,
     notice: trials.filter((t) => t.paintMs !== null && t.shown === 'notice').length,
   };
@@ -248,14 +259,26 @@ export function stats(trials: readonly OverlayTrial[]): Stats {
 
 /**
  * paintMs from the watch: the helper's t1, or, when the overlay stayed under the threshold (a notice's
- * translucent backdrop over a black page), the first look at which half of the final change was there.
+ * translucent backdrop over a black page), the first look at which half of the largest change was there. That
+ * fallback needs a viewport that held still before the press (`stable`): on a page still moving, half of a
+ * small change can be the page's own. `untimed` says why a change was seen but not timed.
  */
-function paintTime(watched: Watched): { paintMs: number | null; lowContrast: boolean } {
-  if (watched.t1Ms !== null) return { paintMs: watched.t1Ms, lowContrast: false };
+function paintTime(
+  watched: Watched,
+  stable: boolean,
+): { paintMs: number | null; lowContrast: boolean; untimed: string | null } {
+  if (watched.t1Ms !== null) return { paintMs: watched.t1Ms, lowContrast: false, untimed: null };
   const peak = Math.max(0, ...watched.series.map(([, share]) => share));
-  if (peak < 0.05) return { paintMs: null, lowContrast: false };
+  if (peak < 0.05) return { paintMs: null, lowContrast: false, untimed: null };
+  if (!stable) {
+    return {
+      paintMs: null,
+      lowContrast: false,
+      untimed: `under half the sample points changed (at most ${peak}) on a viewport that was still changing before the press: not timed`,
+    };
+  }
   const first = watched.series.find(([, share]) => share >= peak / 2);
-  return { paintMs: first ? first[0] : null, lowContrast: true };
+  return { paintMs: first ? first[0] : null, lowContrast: true, untimed: null };
 }
 
 async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
@@ -280,6 +303,8 @@ async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
     workerRunning: null,
     workerStartMs: null,
     loadMs: null,
+    blockedNavigations: [],
+    settled: null,
     stable: null,
     noise: null,
     load: Number(loadavg()[0]?.toFixed(2) ?? 0),
@@ -293,7 +318,7 @@ async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
     await screen.focus(session.window.id);
     tab = await session.openTab(job.url, { javaScript: job.kind === 'floor', timeoutMs: LOAD_TIMEOUT_MS });
     trial.loadMs = Math.round(tab.loadMs);
-    await session.settle(tab, SETTLE_TIMEOUT_MS);
+    trial.settled = await session.settle(tab, SETTLE_TIMEOUT_MS);
     if (job.kind === 'control') await session.evaluateIsolated(tab, CONTROL_LISTENER);
     if (job.kind === 'cold') await session.stopWorker();
     // Again: an action popup left by an earlier trial takes the focus.
@@ -313,7 +338,7 @@ async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
       if (job.kind === 'cold' && trial.workerRunning) throw new Error('the service worker was running');
     }
     const watched = await screen.trial(WATCH);
-    const { paintMs, lowContrast } = paintTime(watched);
+    const { paintMs, lowContrast, untimed } = paintTime(watched, armed.stable);
     trial.resolutionMs = watched.resolutionMs;
     trial.share = Number(watched.finalShare.toFixed(4));
     trial.series = watched.series;
@@ -321,7 +346,7 @@ async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
     if (paintMs !== null) {
       trial.framesBefore = watched.frames.filter((t) => t < paintMs).length;
       const last = watched.series.at(-1);
-      trial.completeMs = last ? Math.max(paintMs, last[0]) : paintMs;
+      if (!lowContrast) trial.completeMs = last ? Math.max(paintMs, last[0]) : paintMs;
     }
     let shown: OverlayTrial['shown'] = null;
     if (lectern) {
@@ -332,20 +357,24 @@ async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
       shown = paintMs !== null ? 'control' : null;
     }
     trial.shown = shown;
+    // Nothing of Lectern's in the DOM: the worker's side of it, once.
+    const why = lectern && !shown ? await session.whyNothing().catch(() => null) : null;
+    const because = why ? ` (${why})` : '';
     if (shown && paintMs !== null) {
       trial.paintMs = paintMs;
       if (job.kind === 'cold' && trial.workerStartMs === null) {
         trial.paintMs = null;
         trial.error = 'the service worker was not seen to start again after the press';
       }
+    } else if (untimed) {
+      const dom = shown ? `${shown} in the DOM` : `no overlay in the DOM${because}`;
+      trial.error = lectern ? `${untimed}; ${dom}` : untimed;
     } else if (shown) {
       trial.error = `${shown} in the DOM but not on the screen (share ${trial.share})`;
     } else if (paintMs !== null) {
-      const why = lectern ? await session.whyNothing().catch(() => null) : null;
-      trial.error = `the screen changed (share ${trial.share}) but no overlay is in the DOM${why ? ` (${why})` : ''}`;
+      trial.error = `the screen changed (share ${trial.share}) but no overlay is in the DOM${because}`;
     } else {
-      const why = lectern ? await session.whyNothing().catch(() => null) : null;
-      trial.error = `nothing opened in ${WATCH.timeoutMs / 1000} s${why ? ` (${why})` : ''}`;
+      trial.error = `nothing opened in ${WATCH.timeoutMs / 1000} s${because}`;
     }
     if (lectern && shown) {
       // Close the reader as a person would: the shortcut again (which also keeps the worker warm).
@@ -356,7 +385,10 @@ async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
     trial.paintMs = null;
     trial.error = message(error);
   } finally {
-    if (tab) await session.closeTab(tab);
+    if (tab) {
+      trial.blockedNavigations = [...tab.blocked];
+      await session.closeTab(tab);
+    }
   }
   return trial;
 }
@@ -375,18 +407,21 @@ function fingerprint(dir: string): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-/** Trials in run order: per page the kinds alternate which goes first; floor trials spread evenly between. */
+/**
+ * Trials in run order: per page the kinds alternate which goes first; floor trial k goes before job
+ * round(k × jobs / floors), so the floor is spread evenly over the run.
+ */
 function schedule(corpora: TimedCorpus[], urls: Map<string, string>, options: OverlayOptions): Job[] {
   const kinds = options.kinds ?? ['warm', 'cold'];
   const repeats = options.trials ?? 1;
   const jobs: Job[] = [];
   let index = 0;
   for (const corpus of corpora) {
-    for (const page of corpus.pages) {
+    for (const page of corpus.measured) {
       const url = urls.get(`${corpus.name}/${page.id}`) ?? '';
       for (let repeat = 0; repeat < repeats; repeat++) {
         const order = index++ % 2 === 0 ? kinds : [...kinds].reverse();
-        const job = { corpus: corpus.name, id: page.id, pageType: page.pageType, url, repeat };
+        const job = { corpus: corpus.name, id: page.id, pageType: page.pageType ?? null, url, repeat };
         for (const kind of order) jobs.push({ ...job, kind });
         if (options.controlPages) jobs.push({ ...job, kind: 'control' });
       }
@@ -395,7 +430,6 @@ function schedule(corpora: TimedCorpus[], urls: Map<string, string>, options: Ov
   const floors = options.floorTrials ?? 40;
   const floorUrl = urls.get('control/keypress') ?? '';
   const out: Job[] = [];
-  const gap = floors > 0 ? Math.max(1, Math.floor(jobs.length / floors)) : Number.POSITIVE_INFINITY;
   let placed = 0;
   const floor = (): Job => ({
     kind: 'floor',
@@ -406,9 +440,10 @@ function schedule(corpora: TimedCorpus[], urls: Map<string, string>, options: Ov
     repeat: placed++,
   });
   for (const [i, job] of jobs.entries()) {
-    if (i % gap === 0 && placed < floors) out.push(floor());
+    while (placed < floors && Math.round((placed * jobs.length) / floors) <= i) out.push(floor());
     out.push(job);
   }
+  // Those whose place is past the last job (more floor trials than jobs, or no jobs).
   while (placed < floors) out.push(floor());
   return out;
 }
@@ -441,56 +476,66 @@ function rowsOf(trials: OverlayTrial[], corpora: TimedCorpus[], controlPages: bo
   return rows;
 }
 
-export async function overlayTiming(options: OverlayOptions = {}): Promise<OverlayTiming> {
-  const started = Date.now();
-  const loadStart = loadavg()[0] ?? 0;
-  const every = options.every ?? 8;
+/** The pages to time: each corpus sampled and cut to `limit`, or only the pages `only` names. */
+function pick(options: OverlayOptions): TimedCorpus[] {
   const only = options.only ? new Set(options.only) : null;
-  const corpora = (options.corpora ?? SCREEN_CORPORA).map((dir) => {
-    const corpus = loadTimedCorpus(dir, every);
-    if (only) return { ...corpus, pages: corpus.all.filter((p) => only.has(p.id) || only.has(p.slug)) };
-    return options.limit ? { ...corpus, pages: corpus.pages.slice(0, options.limit) } : corpus;
-  });
-  const scratch = mkdtempSync(path.join(tmpdir(), 'lectern-overlay-'));
-  // The extension is copied: Chromium reads the content script from disk on each injection, and a `vite build`
-  // in the working tree meanwhile would swap it (or empty the folder) under a running bench.
-  const source = path.resolve(options.dist ?? path.join(ROOT, 'dist'));
-  const dist = path.join(scratch, 'extension');
-  cpSync(source, dist, { recursive: true });
-  const build = fingerprint(dist);
-
-  const server = await startServer();
-  const urls = new Map<string, string>();
-  const controlFile = path.join(scratch, 'control.html');
-  writeFileSync(controlFile, CONTROL_PAGE);
-  urls.set('control/keypress', server.add('control', 'keypress', controlFile));
-  for (const corpus of corpora) {
-    for (const page of corpus.pages) {
-      urls.set(
-        `${corpus.name}/${page.id}`,
-        corpus.origin === 'fixtures'
-          ? fixtureUrl(page.slug)
-          : server.add(corpus.name, page.slug, servableFile(page, path.join(scratch, 'pages'))),
+  const corpora = options.corpora.map((corpus): TimedCorpus => {
+    if (only) {
+      const named = corpus.pages.filter(
+        (p) => only.has(p.id) || only.has(p.slug) || only.has(`${corpus.name}/${p.id}`),
       );
+      return { ...corpus, measured: named, every: 1 };
     }
-  }
-  if (only && corpora.every((corpus) => corpus.pages.length === 0)) {
-    rmSync(scratch, { recursive: true, force: true });
-    await server.close();
+    const sampled = sampleCorpus(corpus, options.every ?? 8);
+    return options.limit ? { ...sampled, measured: sampled.measured.slice(0, options.limit) } : sampled;
+  });
+  if (only && corpora.every((corpus) => corpus.measured.length === 0)) {
     throw new Error(`no page ${[...only].join(', ')} in ${corpora.map((c) => c.name).join(', ')}`);
   }
-  const jobs = schedule(corpora, urls, options);
-  const needLectern = jobs.some((job) => job.kind === 'warm' || job.kind === 'cold');
+  return corpora;
+}
 
+export async function overlayTiming(options: OverlayOptions): Promise<OverlayTiming> {
+  const started = Date.now();
+  const loadStart = loadavg()[0] ?? 0;
+  const corpora = pick(options);
+  const source = path.resolve(options.dist ?? path.join(ROOT, 'dist'));
+  const scratch = mkdtempSync(path.join(tmpdir(), 'lectern-overlay-'));
+  let server: PageServer | null = null;
   let display: Display | null = null;
   let screen: XScreen | null = null;
   const sessions: Session[] = [];
   const trials: OverlayTrial[] = [];
+  let build = '';
   let chromium = '';
   let viewport = { width: 0, height: 0 };
   let damage = false;
   let points = 0;
   try {
+    // The extension is copied: Chromium reads the content script from disk on each injection, and a `vite
+    // build` in the working tree meanwhile would swap it (or empty the folder) under a running bench.
+    const dist = path.join(scratch, 'extension');
+    cpSync(source, dist, { recursive: true });
+    build = fingerprint(dist);
+
+    server = await startServer();
+    const urls = new Map<string, string>();
+    const controlFile = path.join(scratch, 'control.html');
+    writeFileSync(controlFile, CONTROL_PAGE);
+    urls.set('control/keypress', server.add('control', 'keypress', controlFile));
+    for (const corpus of corpora) {
+      for (const page of corpus.measured) {
+        urls.set(
+          `${corpus.name}/${page.id}`,
+          corpus.origin === 'fixtures'
+            ? fixtureUrl(page.slug)
+            : server.add(corpus.name, page.slug, page.file),
+        );
+      }
+    }
+    const jobs = schedule(corpora, urls, options);
+    const needLectern = jobs.some((job) => job.kind === 'warm' || job.kind === 'cold');
+
     display = await startDisplay(SCREEN.width, SCREEN.height);
     screen = await XScreen.open(display.name);
     damage = screen.damage;
@@ -523,28 +568,24 @@ export async function overlayTiming(options: OverlayOptions = {}): Promise<Overl
     for (const session of sessions.reverse()) await session.close().catch(() => undefined);
     await screen?.close();
     display?.close();
-    await server.close();
+    await server?.close();
     rmSync(scratch, { recursive: true, force: true });
   }
 
   const timed = trials.filter((t) => t.kind !== 'floor');
-  const warm = timed.filter((t) => t.kind === 'warm');
-  const resolutions = trials.flatMap((t) =>
+  const resolutions = timed.flatMap((t) =>
     t.paintMs !== null && t.resolutionMs !== null ? [t.resolutionMs] : [],
   );
-  const readerPages = new Set(timed.filter((t) => t.shown === 'reader').map((t) => t.slug));
-  const noticePages = new Set(timed.filter((t) => t.shown === 'notice').map((t) => t.slug));
   return {
     trials,
     floor: stats(trials.filter((t) => t.kind === 'floor')),
     rows: rowsOf(trials, corpora, options.controlPages === true),
     corpora: corpora.map((c) => ({
       name: c.name,
-      total: c.all.length,
-      measured: c.pages.length,
+      total: c.pages.length,
+      measured: c.measured.length,
       every: c.every,
       skipped: c.skipped,
-      note: c.note,
     })),
     failures: trials.flatMap((t) => (t.error ? [{ kind: t.kind, slug: t.slug, error: t.error }] : [])),
     info: {
@@ -557,18 +598,23 @@ export async function overlayTiming(options: OverlayOptions = {}): Promise<Overl
       runtimeSeconds: Math.round((Date.now() - started) / 1000),
       loadStart: Number(loadStart.toFixed(2)),
       loadEnd: Number((loadavg()[0] ?? 0).toFixed(2)),
+      cores: availableParallelism(),
       resolutionP95: percentile(resolutions, 0.95),
     },
-    medianMs: stats(warm).p50,
-    pages: readerPages.size,
-    noticePages: [...noticePages],
-    maxClockErrorMs: resolutions.length ? Math.max(...resolutions) : null,
   };
 }
 
-function ms(value: number | null): string {
-  if (value === null) return '–';
+/** Milliseconds for a table: one decimal under 100, none from 100 up; – for none (bench/report.ts's too). */
+export function ms(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '–';
   return value >= 100 ? value.toFixed(0) : value.toFixed(1);
+}
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
+function ordinal(n: number): string {
+  const teen = Math.floor(n / 10) % 10 === 1;
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
 }
 
 function cell(s: Stats): string[] {
@@ -586,9 +632,9 @@ export function overlayTable(timing: OverlayTiming): string {
   const lines: string[] = [
     `Key press → overlay on screen (Alt+Shift+K through XTest until half the viewport's sample points changed; ${info.chromium}, headed on Xvfb, viewport ${info.viewport.width}×${info.viewport.height}; ${info.dist})`,
     '',
-    `Floor, a page-handled key press (same keys, its own keydown listener paints the viewport; another Chromium without the extension): **p50 ${ms(floor.p50)} ms**, p95 ${ms(floor.p95)} ms, n ${floor.n}${floor.failed ? ` (+${floor.failed} failed)` : ''}.`,
+    `Floor, a page-handled key press (same keys, its own keydown listener paints the viewport; another Chromium without the extension): **p50 ${ms(floor.p50)} ms**, p95 ${floor.p95 === null ? '–' : `${ms(floor.p95)} ms`}, n ${floor.n}${floor.failed ? ` (+${floor.failed} failed)` : ''}.`,
     '',
-    `| corpus | pages | warm p50 | warm p95 | warm n | cold p50 | cold p95 | cold n | warm − floor (p50) | cold − floor (p50) | reader / notice |${hasControl ? ' page control p50 | warm − page control (p50) |' : ''}`,
+    `| corpus | pages | warm p50 | warm p95 | warm n | cold p50 | cold p95 | cold n | warm p50 − floor p50 | cold p50 − floor p50 | reader / notice |${hasControl ? ' page control p50 | warm p50 − page control p50 |' : ''}`,
     `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|${hasControl ? '---:|---:|' : ''}`,
   ];
   const info_ = new Map(timing.corpora.map((c) => [c.name, c]));
@@ -602,7 +648,7 @@ export function overlayTable(timing: OverlayTiming): string {
     const pages =
       row.pageType || !corpus
         ? `${row.pages}`
-        : `${row.pages} of ${corpus.total}${corpus.every > 1 ? ` (every ${corpus.every}th)` : ''}`;
+        : `${row.pages} of ${corpus.total}${corpus.every > 1 ? ` (every ${ordinal(corpus.every)})` : ''}`;
     const shown = `${row.warm.reader + row.cold.reader} / ${row.warm.notice + row.cold.notice}`;
     const control = row.control ? ` ${ms(row.control.p50)} | ${minus(row.warm.p50, row.control.p50)} |` : '';
     lines.push(
@@ -617,26 +663,27 @@ export function overlayTable(timing: OverlayTiming): string {
   const lowContrast = timing.trials.filter((t) => t.lowContrast && t.paintMs !== null).length;
   const notes = [
     ...(unstable
-      ? [`${unstable} trial(s) began with the viewport still changing (an animation): timed anyway`]
+      ? [
+          `${unstable} trial(s) began with the viewport still changing (an animation): timed anyway when half the points changed, never by the low-contrast fallback`,
+        ]
       : []),
     ...(lowContrast
       ? [
-          `${lowContrast} trial(s) timed at half their final change: the overlay changed under half the points`,
+          `${lowContrast} trial(s) timed at half their largest change: the overlay changed under half the points (no "complete" time for them)`,
         ]
       : []),
+    ...timing.corpora.flatMap((c) =>
+      c.skipped.length ? [`${c.name}: ${c.skipped.length} page(s) left out by the loader`] : [],
+    ),
   ];
-  notes.push(
-    ...timing.corpora.flatMap((c) => [
-      ...(c.note ? [`${c.name}: ${c.note}`] : []),
-      ...(c.skipped.length ? [`${c.name}: ${c.skipped.length} page(s) left out by the loader`] : []),
-    ]),
-  );
   lines.push(
     '',
     `n counts trials (pages × repeats). warm: the service worker was running; cold: stopped first and seen to restart. ` +
-      `Sample points: ${info.points} (16 full-width rows), threshold ${info.threshold}; ` +
-      `${info.damage ? 'woken by DAMAGE events' : 'polled every 1 ms (no DAMAGE)'}, look within ${ms(info.resolutionP95)} ms of the frame at p95. ` +
-      `Run ${info.runtimeSeconds} s; load average ${info.loadStart} at start, ${info.loadEnd} at the end (2 cores).`,
+      `p95 only from ${P95_MIN_N} times up (– under that). ` +
+      `The − floor columns are differences of two medians, the row's p50 over its pages minus the floor's p50 over its one light page, not a pairing page by page${hasControl ? " (− page control likewise: the row's two p50s)" : ''}. ` +
+      `Sample points: ${info.points} (${ROWS} full-width rows), threshold ${info.threshold}; ` +
+      `${info.damage ? 'woken by DAMAGE events' : 'polled every 1 ms (no DAMAGE)'}, look within ${ms(info.resolutionP95)} ms of the frame at p95 (the floor's trials left out). ` +
+      `Run ${info.runtimeSeconds} s; load average ${info.loadStart} at start, ${info.loadEnd} at the end (${info.cores} cores).`,
     ...notes.map((note) => `- ${note}`),
   );
   return `${lines.join('\n')}\n`;

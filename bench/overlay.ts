@@ -3,12 +3,13 @@
  *
  *   --corpus <path>   a corpus folder (repeatable); default the dev corpora (trafilatura-dev,
  *                     readability-test-pages, modern-dev) and fixtures/pages
- *   --sample <k>      every k-th page of each corpus from the first (default 8: 158 pages, 356 trials, 6 minutes
- *                     on an idle 2-core machine, 9 under load); corpora under 40 pages (the fixtures) are
- *                     always measured whole
+ *   --sample <k>      every k-th page of each corpus from the first (default 8: 158 pages, 356 trials, about
+ *                     five minutes on two cores: 293 s within a full `npm run bench` on 2026-11-25); corpora
+ *                     under 40 pages (the fixtures) are always measured whole
  *   --all             every page (~1,150 pages, ~2,330 trials: 40-60 minutes)
  *   --limit <n>       the first n sampled pages of each corpus (quick runs)
- *   --page <id>       only this page (its id or served name; repeatable), sampled or not
+ *   --page <id>       only this page (its id, served name, or corpus/id as the failures list it; repeatable),
+ *                     sampled or not; not with --sample, --all or --limit
  *   --trials <n>      trials per page, warm and cold each (default 1)
  *   --floor <n>       floor trials on the control page, spread through the run (default 40)
  *   --warm-only | --cold-only
@@ -18,15 +19,15 @@
  *   --out <dir>       where the results go (default bench/results)
  *
  * Needs Xvfb, python3 and Debian Chromium (libX11, libXtst and libXdamage come with Chromium and xdotool).
- * Writes <out>/<timestamp>-overlay-screen.jsonl (one line per trial, as it ends) and
- * <out>/<timestamp>-overlay-screen.md (the tables, also printed).
+ * Writes <out>/<timestamp>-overlay.jsonl (one line per trial, as it ends; the same records `npm run bench`
+ * writes) and <out>/<timestamp>-overlay.md (the tables, also printed).
  */
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ROOT } from '../e2e/support/paths.ts';
-import { runMain, UsageError } from './cli.ts';
-import { type OverlayOptions, overlayTable, overlayTiming } from './overlay-timing.ts';
+import { JsonLines, Progress, parseFlags, runMain, stamp, UsageError, wholeNumber } from './cli.ts';
+import { DEFAULT_CORPORA, loadCorpus } from './corpora.ts';
+import { type OverlayOptions, type OverlayTiming, overlayTable, overlayTiming } from './overlay-timing.ts';
 
 const USAGE =
   'usage: npx tsx bench/overlay.ts [--corpus <path>]… [--sample <k> | --all] [--limit <n>] [--page <id>]… ' +
@@ -49,34 +50,22 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function whole(name: string, value: string | undefined, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new UsageError(`--${name} needs a whole number ≥ ${min}, not "${value}"`);
-  return n;
-}
-
-function options(argv: string[]): OverlayOptions & { out: string } {
-  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof FLAGS }>>['values'];
-  try {
-    values = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
-  if (values.help) throw new UsageError(USAGE);
+function options(argv: string[]): Omit<OverlayOptions, 'corpora'> & { corpora: string[]; out: string } {
+  const { values } = parseFlags(argv, FLAGS, USAGE);
   if (values.all && values.sample !== undefined)
     throw new UsageError(`--all and --sample exclude each other\n${USAGE}`);
   if (values['warm-only'] && values['cold-only'])
     throw new UsageError(`--warm-only and --cold-only exclude each other\n${USAGE}`);
+  if (values.page && (values.all || values.sample !== undefined || values.limit !== undefined))
+    throw new UsageError(`--page names the pages itself: not with --sample, --all or --limit\n${USAGE}`);
   return {
     // Relative corpus paths are taken from where the command runs; the defaults from the repo root.
-    corpora: values.corpus?.map((dir) => path.resolve(dir)),
-    every: values.all ? 1 : whole('sample', values.sample, 1),
-    limit: whole('limit', values.limit, 1),
+    corpora: values.corpus?.map((dir) => path.resolve(dir)) ?? DEFAULT_CORPORA,
+    every: values.all ? 1 : wholeNumber('sample', values.sample, 1),
+    limit: wholeNumber('limit', values.limit, 1),
     only: values.page,
-    trials: whole('trials', values.trials, 1),
-    floorTrials: whole('floor', values.floor, 0),
+    trials: wholeNumber('trials', values.trials, 1),
+    floorTrials: wholeNumber('floor', values.floor, 0),
     kinds: values['warm-only'] ? ['warm'] : values['cold-only'] ? ['cold'] : undefined,
     controlPages: values['control-pages'] === true,
     dist: values.dist === undefined ? undefined : path.resolve(values.dist),
@@ -85,43 +74,41 @@ function options(argv: string[]): OverlayOptions & { out: string } {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { out, ...opts } = options(argv);
-  mkdirSync(out, { recursive: true });
-  const stamp = new Date()
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replace(/:/g, '-');
-  const jsonlFile = path.join(out, `${stamp}-overlay-screen.jsonl`);
-  const jsonl = createWriteStream(jsonlFile);
-  const tty = process.stderr.isTTY === true;
-  let timing: Awaited<ReturnType<typeof overlayTiming>>;
+  const { out, corpora, ...opts } = options(argv);
+  const name = `${stamp(new Date())}-overlay`;
+  const jsonl = new JsonLines(path.join(out, `${name}.jsonl`));
+  const progress = new Progress();
+  let timing: OverlayTiming;
   try {
     timing = await overlayTiming({
       ...opts,
+      corpora: corpora.map(loadCorpus),
+      // On a terminal the status line; off one, a line per trial with its time (below).
       onProgress: (text) => {
-        if (tty) process.stderr.write(`\r${text.slice(0, (process.stderr.columns ?? 120) - 1)}\x1b[K`);
+        if (progress.tty) progress.update(text);
       },
       onTrial: (trial) => {
-        jsonl.write(`${JSON.stringify(trial)}\n`);
+        jsonl.write(trial);
         // Off a terminal, one line per trial: a long run shows where it is in its log.
-        if (!tty) {
+        if (!progress.tty) {
           const time =
             trial.paintMs === null
               ? `failed: ${trial.error}`
               : `${trial.paintMs.toFixed(1)} ms ${trial.shown}`;
-          process.stderr.write(`${trial.kind} ${trial.slug} ${time}\n`);
+          progress.update(`${trial.kind} ${trial.slug} ${time}`, true);
         }
       },
     });
   } finally {
-    if (tty) process.stderr.write('\r\x1b[K');
-    await new Promise<void>((resolve) => jsonl.end(resolve));
+    progress.done();
+    await jsonl.close();
   }
   const table = overlayTable(timing);
-  const mdFile = path.join(out, `${stamp}-overlay-screen.md`);
+  mkdirSync(out, { recursive: true });
+  const mdFile = path.join(out, `${name}.md`);
   writeFileSync(mdFile, table);
   process.stdout.write(
-    `${table}\nWritten: ${path.relative(process.cwd(), mdFile)} and ${path.basename(jsonlFile)}\n`,
+    `${table}\nWritten: ${path.relative(process.cwd(), mdFile)} and ${path.basename(jsonl.file)}\n`,
   );
   return timing.trials.some((trial) => trial.paintMs !== null) ? 0 : 1;
 }

@@ -1,5 +1,5 @@
 /** The Markdown report: accuracy and speed per corpus, the ratios, bundle sizes and the overlay timing. */
-import { type OverlayTiming, overlayTable } from './overlay-timing.ts';
+import { ms, type OverlayTiming, overlayTable } from './overlay-timing.ts';
 import type { BundleSize } from './sizes.ts';
 import {
   type CorpusSummary,
@@ -37,11 +37,6 @@ const DASH = '–';
 
 function num(value: number | null | undefined, digits = 3): string {
   return value === null || value === undefined || Number.isNaN(value) ? DASH : value.toFixed(digits);
-}
-
-function ms(value: number | null | undefined): string {
-  if (value === null || value === undefined) return DASH;
-  return value >= 100 ? value.toFixed(0) : value.toFixed(1);
 }
 
 function ratio(a: number | null | undefined, b: number | null | undefined, digits = 2): string {

@@ -3,7 +3,8 @@
  *
  *   --corpus <path>     a corpus folder (repeatable); default ../shared/data/trafilatura-dev,
  *                       ../shared/data/readability-test-pages, ../shared/data/modern-dev and fixtures/pages
- *   --limit <n>         the first n pages of each corpus (quick runs)
+ *   --limit <n>         the first n pages of each corpus (quick runs); for the overlay timing, the first n
+ *                       pages of its sample (every 8th page), so not the same pages
  *   --page <id>         one page (its id or served name): both texts, their diff and the verdicts; writes nothing
  *   --runs <n>          timed calls per extractor and page after the warm-up (default 3)
  *   --no-readability    Lectern alone
@@ -12,17 +13,16 @@
  *   --out <dir>         where the report goes (default bench/results)
  *
  * Writes <out>/<timestamp>.md (also printed), <out>/<timestamp>-<corpus>.jsonl (one line per page) and
- * <out>/<timestamp>-overlay.jsonl (one line per overlay trial: warm, cold, floor).
+ * <out>/<timestamp>-overlay.jsonl (one line per overlay trial as it ends: warm, cold, floor).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync, type WriteStream, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT } from '../e2e/support/index.ts';
-import { runMain, UsageError } from './cli.ts';
+import { JsonLines, Progress, parseFlags, runMain, stamp, UsageError, wholeNumber } from './cli.ts';
 import { type Corpus, type CorpusPage, DEFAULT_CORPORA, loadCorpus } from './corpora.ts';
 import { goldText, readScripts, type Scripts } from './measure.ts';
 import { type OverlayTiming, overlayTiming } from './overlay-timing.ts';
@@ -45,14 +45,6 @@ interface Options {
   out: string;
 }
 
-function positiveInt(name: string, value: string | undefined): number | null {
-  if (value === undefined) return null;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1)
-    throw new UsageError(`--${name} needs a whole number ≥ 1, not "${value}"`);
-  return n;
-}
-
 const FLAGS = {
   corpus: { type: 'string', multiple: true },
   limit: { type: 'string' },
@@ -65,41 +57,17 @@ const FLAGS = {
 } as const;
 
 function options(argv: string[]): Options {
-  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof FLAGS }>>['values'];
-  try {
-    values = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
-  if (values.help) throw new UsageError(USAGE);
+  const { values } = parseFlags(argv, FLAGS, USAGE);
   return {
     // Relative corpus paths are taken from where the command runs; the defaults from the repo root.
     corpora: values.corpus?.map((dir) => path.resolve(dir)) ?? DEFAULT_CORPORA,
-    limit: positiveInt('limit', values.limit),
+    limit: wholeNumber('limit', values.limit, 1) ?? null,
     page: values.page ?? null,
-    runs: positiveInt('runs', values.runs) ?? DEFAULT_RUNS,
+    runs: wholeNumber('runs', values.runs, 1) ?? DEFAULT_RUNS,
     readability: !values['no-readability'],
     overlay: !values['no-overlay'],
     out: path.resolve(values.out ?? path.join(ROOT, 'bench', 'results')),
   };
-}
-
-/** One status line on stderr, rewritten in place on a terminal; every 25th update as its own line otherwise. */
-class Progress {
-  private count = 0;
-  private readonly tty = process.stderr.isTTY === true;
-  update(text: string, force = false): void {
-    this.count++;
-    if (this.tty) {
-      const width = (process.stderr.columns ?? 120) - 1;
-      process.stderr.write(`\r${text.slice(0, width)}\x1b[K`);
-    } else if (force || this.count % 25 === 0) {
-      process.stderr.write(`${text}\n`);
-    }
-  }
-  done(): void {
-    if (this.tty) process.stderr.write('\r\x1b[K');
-  }
 }
 
 function gitState(): string {
@@ -166,6 +134,7 @@ async function main(argv: string[]): Promise<number> {
     focus = matches[0] ?? null;
   }
 
+  const runStamp = stamp(started);
   let sizes: BundleSize[] | null = null;
   let overlay: OverlayTiming | null = null;
   if (!focus) {
@@ -175,15 +144,19 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`bundle sizes skipped: ${error instanceof Error ? error.message : error}\n`);
     }
     if (opts.overlay) {
+      const trials = new JsonLines(path.join(opts.out, `${runStamp}-overlay.jsonl`));
       try {
         // First, and in a browser of its own, so it never overlaps the extraction timings.
         overlay = await overlayTiming({
-          corpora: opts.corpora,
+          corpora,
           ...(opts.limit !== null ? { limit: opts.limit } : {}),
           onProgress: (text) => progress.update(text, true),
+          onTrial: (trial) => trials.write(trial),
         });
       } catch (error) {
         process.stderr.write(`\noverlay timing skipped: ${error instanceof Error ? error.message : error}\n`);
+      } finally {
+        await trials.close();
       }
     }
   }
@@ -197,10 +170,6 @@ async function main(argv: string[]): Promise<number> {
   const summaries: CorpusSummary[] = [];
   const problems: PageRecord[] = [];
   const skipped: string[] = [];
-  const stamp = started
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replace(/:/g, '-');
   try {
     // Gold texts are parsed in the spare tab, so a page that fails to load keeps its gold.
     const { context, routing, spare: parser } = await benchContext(browser, server.origin);
@@ -230,14 +199,10 @@ async function main(argv: string[]): Promise<number> {
     }
 
     mkdirSync(opts.out, { recursive: true });
-    if (overlay) {
-      const lines = overlay.trials.map((trial) => JSON.stringify(trial));
-      writeFileSync(path.join(opts.out, `${stamp}-overlay.jsonl`), `${lines.join('\n')}\n`);
-    }
     for (const corpus of corpora) {
       skipped.push(...corpus.skipped.map((why) => `${corpus.name} ${why}`));
       const pages = corpus.pages.slice(0, opts.limit ?? undefined).map((page) => register(corpus, page));
-      const jsonl: WriteStream = createWriteStream(path.join(opts.out, `${stamp}-${corpus.name}.jsonl`));
+      const jsonl: WriteStream = createWriteStream(path.join(opts.out, `${runStamp}-${corpus.name}.jsonl`));
       const records: PageRecord[] = [];
       try {
         for (const [index, page] of pages.entries()) {
@@ -285,10 +250,10 @@ async function main(argv: string[]): Promise<number> {
       limit: opts.limit,
     };
     const report = markdownReport({ info, corpora: summaries, problems, skipped, sizes, overlay });
-    const file = path.join(opts.out, `${stamp}.md`);
+    const file = path.join(opts.out, `${runStamp}.md`);
     writeFileSync(file, report);
     process.stdout.write(
-      `${report}\nWritten: ${path.relative(process.cwd(), file)} and ${stamp}-<corpus>.jsonl beside it\n`,
+      `${report}\nWritten: ${path.relative(process.cwd(), file)} and ${runStamp}-<corpus>.jsonl beside it\n`,
     );
     return 0;
   } finally {
