@@ -35,6 +35,8 @@ export interface CorpusPage {
   gold: Gold;
   /** What kind of page it is, where the corpus says (modern-dev: article, forum, product …). */
   pageType?: string;
+  /** The address the page was saved from, where the corpus says: its site groups the fit's folds (fit/). */
+  sourceUrl?: string;
 }
 
 export interface Corpus {
@@ -101,6 +103,7 @@ export function loadCorpus(dir: string): Corpus {
 
 interface GoldEntry {
   file: string;
+  url?: string;
   with: string[];
   without: string[];
 }
@@ -122,7 +125,13 @@ function loadSnippetCorpus(dir: string, gold: Record<string, GoldEntry>): Corpus
       .replace(/[^\w.-]+/g, '_');
     while (slugs.has(slug)) slug += '_';
     slugs.add(slug);
-    pages.push({ id, slug, file, gold: { kind: 'snippets', with: entry.with, without: entry.without } });
+    pages.push({
+      id,
+      slug,
+      file,
+      gold: { kind: 'snippets', with: entry.with, without: entry.without },
+      ...(typeof entry.url === 'string' ? { sourceUrl: entry.url } : {}),
+    });
   }
   return { name: path.basename(dir), dir, kind: 'snippets', origin: 'server', pages, skipped };
 }
@@ -166,9 +175,10 @@ function loadFolderCorpus(dir: string): Corpus {
   };
 }
 
-/** modern-dev's gold.json entry (url and title are there too; the bench reads neither). */
+/** modern-dev's gold.json entry (its title is there too, unread). */
 interface TypedGoldEntry {
   articleBody?: unknown;
+  url?: unknown;
   page_type?: unknown;
   with?: unknown;
   without?: unknown;
@@ -209,6 +219,7 @@ function loadTypedCorpus(dir: string, gold: Record<string, TypedGoldEntry>): Cor
         without: strings(entry.without),
       },
       pageType: entry.page_type,
+      ...(typeof entry.url === 'string' ? { sourceUrl: entry.url } : {}),
     });
   }
   return { name: path.basename(dir), dir, kind: 'text', origin: 'server', pages, skipped };

@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { LECTERN_JS } from '../e2e/support/paths.ts';
+import type { Model } from '../src/score/model.ts';
 import type { Article, Diagnostics } from '../src/types.ts';
 import { median } from './metric.ts';
 
@@ -106,12 +107,12 @@ function errorText(error: unknown): string {
 export async function timeExtractor(
   page: Page,
   extractor: ExtractorName,
-  options: { runs: number; timeoutMs: number },
+  options: { runs: number; timeoutMs: number; model?: Model | null },
 ): Promise<ExtractorResult> {
   try {
     const result = await withTimeout(
       page.evaluate(
-        ({ extractor, runs }): InPage => {
+        ({ extractor, runs, model }): InPage => {
           // Everything the timed calls share is set up before the clock starts.
           type ReadabilityResult = { textContent?: string | null } | null;
           type ReadabilityClass = new (doc: Document) => { parse(): ReadabilityResult };
@@ -119,7 +120,8 @@ export async function timeExtractor(
             .__benchReadability;
           const call =
             extractor === 'lectern'
-              ? (): Article | null => globalThis.Lectern.extract(document)
+              ? (): Article | null =>
+                  globalThis.Lectern.extract(document, model === undefined ? {} : { model })
               : // Readability changes the document it parses, so it gets a copy, and the copy is part of its cost.
                 (): ReadabilityResult => new Readability(document.cloneNode(true) as Document).parse();
           let start = performance.now();
@@ -155,7 +157,7 @@ export async function timeExtractor(
               : null,
           };
         },
-        { extractor, runs: options.runs },
+        { extractor, runs: options.runs, model: options.model },
       ),
       options.timeoutMs,
       extractor,

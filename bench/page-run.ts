@@ -3,6 +3,7 @@
  * their texts against the gold. Pages are done one at a time so timings don't compete for the two cores.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import type { Model } from '../src/score/model.ts';
 import type { CorpusPage } from './corpora.ts';
 import {
   type ExtractorName,
@@ -32,6 +33,11 @@ export interface PageRunOptions {
    * 5.3 ms (two runs each way). The run alternates it page by page so neither carries that cost alone.
    */
   lecternFirst?: boolean;
+  /**
+   * The segment model Lectern scores this page with: the model of the fold that did not see the page's site
+   * (fit/folds.json), so a fitted model is never judged on what it was fitted to. Undefined: the shipped one.
+   */
+  model?: Model | null;
 }
 
 export interface PageOutcome {
@@ -106,6 +112,7 @@ export async function runPage(
       const result = await timeExtractor(page, extractor, {
         runs: options.runs,
         timeoutMs: options.timeoutMs,
+        ...(options.model === undefined ? {} : { model: options.model }),
       });
       results[extractor] = result;
       blocked = [...new Set([...blocked, ...routing.blocked()])];

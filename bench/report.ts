@@ -21,6 +21,8 @@ export interface RunInfo {
   chromium: string;
   runs: number;
   limit: number | null;
+  /** Which segment model Lectern ran with. */
+  model: string;
 }
 
 export interface ReportInput {
@@ -120,6 +122,7 @@ export function markdownReport(input: ReportInput): string {
   lines.push(
     `- \`${info.command}\`, ${info.runtimeSeconds.toFixed(0)} s${info.limit !== null ? `, first ${info.limit} pages per corpus` : ''}`,
     `- git ${info.git}; lectern.js ${info.lecternJs}; Readability ${info.readability ?? 'not run'}; ${info.chromium}`,
+    `- Lectern's segment model: ${info.model}.`,
     `- Times: in the page, performance.now() around each call; median of ${info.runs} calls after one warm-up ` +
       "(cold = the warm-up call); median and p95 over pages; which extractor goes first alternates by page. Readability's time includes `document.cloneNode(true)`.",
     '- Full-text corpora: lower-cased Unicode word tokens, 4-token shingle multisets; P averaged over pages with ' +

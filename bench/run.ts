@@ -8,6 +8,8 @@
  *   --page <id>         one page (its id or served name): both texts, their diff and the verdicts; writes nothing
  *   --runs <n>          timed calls per extractor and page after the warm-up (default 3)
  *   --no-readability    Lectern alone
+ *   --shipped-model     score every page with the shipped model (src/score/model.json); by default a page of a
+ *                       site the fit saw gets the model of the fold that left that site out (fit/folds.json)
  *   --no-overlay        skip the key press → overlay on screen timing (bench/overlay-timing.ts: headed
  *                       Chromium on Xvfb with the shipped dist/, every 8th page of each corpus)
  *   --out <dir>         where the report goes (default bench/results)
@@ -22,6 +24,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT } from '../e2e/support/index.ts';
+import { outOfFoldModel, readFolds } from '../fit/folds.ts';
 import { JsonLines, Progress, parseFlags, runMain, stamp, UsageError, wholeNumber } from './cli.ts';
 import { type Corpus, type CorpusPage, DEFAULT_CORPORA, loadCorpus } from './corpora.ts';
 import { goldText, readScripts, type Scripts } from './measure.ts';
@@ -33,7 +36,7 @@ import { benchContext, startServer } from './serve.ts';
 import { type BundleSize, bundleSizes } from './sizes.ts';
 import { type CorpusSummary, type PageRecord, quickF1, summarizeCorpus } from './summary.ts';
 
-const USAGE = `usage: npm run bench -- [--corpus <path>]… [--limit <n>] [--page <id>] [--runs <n>] [--no-readability] [--no-overlay] [--out <dir>]`;
+const USAGE = `usage: npm run bench -- [--corpus <path>]… [--limit <n>] [--page <id>] [--runs <n>] [--no-readability] [--no-overlay] [--shipped-model] [--out <dir>]`;
 
 interface Options {
   corpora: string[];
@@ -42,6 +45,7 @@ interface Options {
   runs: number;
   readability: boolean;
   overlay: boolean;
+  shippedModel: boolean;
   out: string;
 }
 
@@ -52,6 +56,7 @@ const FLAGS = {
   runs: { type: 'string' },
   'no-readability': { type: 'boolean' },
   'no-overlay': { type: 'boolean' },
+  'shipped-model': { type: 'boolean' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -66,6 +71,7 @@ function options(argv: string[]): Options {
     runs: wholeNumber('runs', values.runs, 1) ?? DEFAULT_RUNS,
     readability: !values['no-readability'],
     overlay: !values['no-overlay'],
+    shippedModel: values['shipped-model'] === true,
     out: path.resolve(values.out ?? path.join(ROOT, 'bench', 'results')),
   };
 }
@@ -116,6 +122,11 @@ async function main(argv: string[]): Promise<number> {
     timeoutMs: PAGE_TIMEOUT_MS,
   };
   const progress = new Progress();
+  const folds = opts.shippedModel ? null : readFolds();
+  const modelFor = (page: CorpusPage): Pick<PageRunOptions, 'model'> => {
+    const model = folds ? outOfFoldModel(folds, page) : undefined;
+    return model === undefined ? {} : { model };
+  };
 
   let focus: { corpus: Corpus; page: CorpusPage } | null = null;
   if (opts.page !== null) {
@@ -192,7 +203,7 @@ async function main(argv: string[]): Promise<number> {
         scripts,
         focus.corpus.name,
         { ...target, goldText: await gold(target) },
-        runOptions,
+        { ...runOptions, ...modelFor(target) },
       );
       process.stdout.write(pageView(focus.page, outcome, process.stdout.isTTY === true));
       return 0;
@@ -216,7 +227,7 @@ async function main(argv: string[]): Promise<number> {
             scripts,
             corpus.name,
             { ...page, goldText: await gold(page) },
-            { ...runOptions, lecternFirst: index % 2 === 0 },
+            { ...runOptions, lecternFirst: index % 2 === 0, ...modelFor(page) },
           );
           records.push(record);
           jsonl.write(`${JSON.stringify(record)}\n`);
@@ -248,6 +259,9 @@ async function main(argv: string[]): Promise<number> {
       chromium: `Chromium ${browser.version()}`,
       runs: opts.runs,
       limit: opts.limit,
+      model: folds
+        ? `out of fold: a page of a site the fit saw is scored by the model fitted without that site (fit/folds.json, ${folds.folds} folds); other pages by the shipped model`
+        : 'the shipped model (src/score/model.json) on every page',
     };
     const report = markdownReport({ info, corpora: summaries, problems, skipped, sizes, overlay });
     const file = path.join(opts.out, `${runStamp}.md`);

@@ -142,6 +142,7 @@ describe('summarizeCorpus on a typed corpus', () => {
         chromium: 'Chromium',
         runs: 3,
         limit: null,
+        model: 'the shipped model',
       },
       corpora: [summary],
       problems: [],

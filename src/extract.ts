@@ -13,6 +13,7 @@ import { misaligned, readBoxes } from './geometry/index.ts';
 import { readingStats, readMetadata } from './metadata/index.ts';
 import type { Run } from './mss/index.ts';
 import { pageStyle } from './score/index.ts';
+import { SHIPPED_MODEL } from './score/shipped.ts';
 import { flatContains, flatParentElement } from './segments/flat.ts';
 import { nodeBudget, type Segment, walkSegments } from './segments/index.ts';
 import { MAX_ANCESTORS, MAX_OUTPUT_DEPTH } from './segments/limits.ts';
@@ -110,7 +111,8 @@ function run(doc: Document, options: ExtractOptions): Extracted | null {
   let t = lap('segments', t0);
   const isHidden = (el: Element): boolean => walk.hidden.has(el);
 
-  const scored = scoreSegments(walk.segments, pageStyle(walk.segments));
+  const model = options.model === undefined ? SHIPPED_MODEL : options.model;
+  const scored = scoreSegments(walk.segments, pageStyle(walk.segments), model);
   const chosen =
     fromArticleBody(doc, scored, styles.styled) ?? fromSegments(scored, styles.styled, !!options.force);
   t = lap('select', t);

@@ -66,7 +66,15 @@ export interface Diagnostics {
 /** A work cap of the extractor (see Diagnostics.capped). */
 export type Cap = 'elements' | 'depth';
 
+import type { Model } from './score/model.ts';
+
 export interface ExtractOptions {
+  /**
+   * The segment model (score/model.ts). Default: the fitted model shipped in score/model.json; null: v1's
+   * Luo signs and name penalty alone. The benchmark passes each page the model of the fold that did not see
+   * the page's site (out-of-fold figures).
+   */
+  model?: Model | null;
   /** Best effort: return the best run even when it is too weak to call an article ("Show anyway"). */
   force?: boolean;
   /** Stop reading the page after this many elements (huge DOMs). Default 25,000. */

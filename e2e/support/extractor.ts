@@ -2,6 +2,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type { Inspection } from '../../src/inspect.ts';
+import type { Model } from '../../src/score/model.ts';
 import type { Article, ExportOptions, ExtractOptions } from '../../src/types.ts';
 import { LECTERN_JS } from './paths.ts';
 
@@ -10,6 +12,7 @@ export interface LecternApi {
   extract(doc: Document, options?: ExtractOptions): Article | null;
   toText(article: Article, options?: ExportOptions): string;
   toMarkdown(article: Article, options?: ExportOptions): string;
+  inspectSegments(doc: Document, model?: Model | null): Inspection;
 }
 
 declare global {

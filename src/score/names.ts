@@ -100,7 +100,8 @@ const CAMEL = /([a-z0-9])([A-Z])/g;
 
 const UPPER = /[A-Z]/;
 
-function tokensOf(names: string): string[] {
+/** Class/id names split into lower-case words (`articleBody comment-list` → article, body, comment, list). */
+export function tokensOf(names: string): string[] {
   // The camel-case split is a regex replace: skip it for the common all-lower-case names.
   const split = UPPER.test(names) ? names.replace(CAMEL, '$1-$2') : names;
   return split.toLowerCase().split(TOKEN_SPLIT);

@@ -11,7 +11,9 @@ import {
 } from '../dom/access.ts';
 import { trimToLettersAndDigits } from '../dom/chars.ts';
 import { maximalRuns, type Run } from '../mss/index.ts';
+import { segmentFeatures } from '../score/features.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from '../score/index.ts';
+import { contentProbability, type Model } from '../score/model.ts';
 import { isStrongNegative } from '../score/names.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
 import { MAX_ANCESTORS } from '../segments/limits.ts';
@@ -20,8 +22,12 @@ import { MAX_ANCESTORS } from '../segments/limits.ts';
 export interface Scored {
   segments: readonly Segment[];
   shares: SegmentShares[];
-  /** Luo's F(s) after the name penalty. */
+  /** +1 article text, −1 not: the model's p ≥ ½, or without a model Luo's F(s) after the name penalty. */
   sign: (1 | -1)[];
+  /** What a segment adds to a run's score: (2p − 1) × length with the model, F(s) × length without. */
+  weight: number[];
+  /** The model's probability that the segment is article text; null without a model. */
+  probability: number[] | null;
   /** The segment sits under a boilerplate name that is not a page wrapper. */
   boilerplate: boolean[];
 }
@@ -33,9 +39,47 @@ export interface Scored {
  */
 const WRAPPER_SHARE = 0.5;
 
-export function scoreSegments(segments: readonly Segment[], style: PageStyle): Scored {
+/**
+ * Luo's F(s) and the name penalty for every segment, then, with a model, the fitted probability from the
+ * segment's features (score/features.ts), which decides the sign and the run's score.
+ */
+export function scoreSegments(
+  segments: readonly Segment[],
+  style: PageStyle,
+  model: Model | null = null,
+): Scored {
+  const judged = judge(segments, style);
+  const { shares: sh, luo, boilerplate } = judged;
+  if (model === null) {
+    const sign = segments.map((_, i): 1 | -1 => (boilerplate[i] ? -1 : (luo[i] as 1 | -1)));
+    const weight = segments.map((s, i) => (sign[i] ?? -1) * s.length);
+    return { segments, shares: sh, sign, weight, probability: null, boilerplate };
+  }
+  const rows = segmentFeatures({ segments, ...judged, fontSize: style.fontSize });
+  // A collapsed box (a footer, a comments box walked as one: raw '') is never the article, whatever its row.
+  const probability = rows.map((row, i) => (segments[i]?.raw === '' ? 0 : contentProbability(model, row)));
+  const sign = probability.map((p): 1 | -1 => (p >= 0.5 ? 1 : -1));
+  const weight = segments.map((s, i) => (2 * (probability[i] ?? 0) - 1) * s.length);
+  return { segments, shares: sh, sign, weight, probability, boilerplate };
+}
+
+/** The segments' feature vectors (score/features.ts), as scoreSegments gives them to the model. */
+export function segmentRows(segments: readonly Segment[], style: PageStyle): number[][] {
+  return segmentFeatures({ segments, ...judge(segments, style), fontSize: style.fontSize });
+}
+
+/** Luo's shares and F(s) of every segment, and whether a boilerplate name holds on it. */
+function judge(
+  segments: readonly Segment[],
+  style: PageStyle,
+): { shares: SegmentShares[]; luo: (1 | -1)[]; boilerplate: boolean[] } {
   const sh = segments.map((s) => shares(s, style));
   const luo = sh.map(luoSign);
+  return { shares: sh, luo, boilerplate: boilerplateNames(segments, luo) };
+}
+
+/** Which segments sit under a boilerplate name that holds (not a wrapper around most of the page). */
+function boilerplateNames(segments: readonly Segment[], luo: readonly (1 | -1)[]): boolean[] {
   let total = 0;
   let prose = 0;
   const flaggedChars = new Map<Element, number>();
@@ -60,9 +104,7 @@ export function scoreSegments(segments: readonly Segment[], style: PageStyle): S
     }
     return v;
   };
-  const boilerplate = segments.map((s) => s.flagged !== null && holds(s.flagged));
-  const sign = segments.map((_, i): 1 | -1 => (boilerplate[i] ? -1 : (luo[i] as 1 | -1)));
-  return { segments, shares: sh, sign, boilerplate };
+  return segments.map((s) => s.flagged !== null && holds(s.flagged));
 }
 
 /** Landmarks and strong names stay boilerplate even around most of the prose (a long comment thread). */
@@ -138,7 +180,7 @@ export function runs(scored: Scored): Run[] {
         scores.push(-HR_COST);
         owner.push(-1);
       }
-      scores.push((scored.sign[k] ?? -1) * (segs[k]?.length ?? 0));
+      scores.push(scored.weight[k] ?? 0);
       owner.push(k);
     }
     for (const r of maximalRuns(scores)) {
@@ -173,7 +215,8 @@ export function bestRun(all: readonly Run[], scored: Scored): Run | null {
     for (let i = from; i <= to; i++) {
       const s = scored.segments[i];
       if (s && isBoundary(s, scored.boilerplate[i] === true)) return Number.POSITIVE_INFINITY;
-      cost += (scored.sign[i] ?? -1) < 0 ? (s?.length ?? 0) : 0;
+      const w = scored.weight[i] ?? 0;
+      cost += w < 0 ? -w : 0;
     }
     return cost;
   };

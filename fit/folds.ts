@@ -1,0 +1,37 @@
+/**
+ * fit/folds.json, written by `npm run fit`: each site's cross-validation fold and the model fitted without
+ * that fold's sites. The bench scores a corpus page with the model that never saw the page's site, so the
+ * figures it prints for a fitted model are out-of-fold, never in-sample.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CorpusPage } from '../bench/corpora.ts';
+import { ROOT } from '../e2e/support/paths.ts';
+import type { Model } from '../src/score/model.ts';
+import { siteOf } from './sites.ts';
+
+export const FOLDS_FILE = path.join(ROOT, 'fit', 'folds.json');
+
+export interface FoldsFile {
+  folds: number;
+  /** Site → fold. */
+  sites: Record<string, number>;
+  /** The model fitted without fold k's sites, at index k. */
+  models: Model[];
+}
+
+export function readFolds(file = FOLDS_FILE): FoldsFile | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as FoldsFile) : null;
+}
+
+/**
+ * The model for `page`: its site's out-of-fold model, or undefined (the shipped model) for a page of a site
+ * the fit never saw (the fixtures, another corpus), for which the shipped model is out of sample already.
+ */
+export function outOfFoldModel(
+  folds: FoldsFile,
+  page: Pick<CorpusPage, 'id' | 'sourceUrl'>,
+): Model | undefined {
+  const fold = folds.sites[siteOf(page)];
+  return fold === undefined ? undefined : folds.models[fold];
+}

@@ -1,0 +1,303 @@
+/**
+ * npm run fit [-- options]: fits the segment model (src/score/model.ts) on the dev corpora, from scratch.
+ *
+ *   --data <dir>      where the corpora are (default ../shared/data): trafilatura-dev, readability-test-pages,
+ *                     modern-dev
+ *   --collect         read the pages again (default: only when fit/cache is missing or was read with other
+ *                     features than src/score/features.ts's)
+ *   --lambda <x>      L2 penalty per unit of weight (default 0.001)
+ *
+ * Steps: every page's segments and feature vectors read in Chromium (collect.ts, cached in fit/cache/);
+ * labels from the gold (label.ts); sites into FOLDS folds (sites.ts); per fold, a model fitted on the other
+ * folds and its figures on the held-out sites (out-of-fold); then the model fitted on everything. Writes
+ * src/score/model.json (what the extractor ships), src/score/model.check.json (rows and the probabilities this
+ * script gives them, which src/score/model.test.ts holds the extractor's inference to) and fit/folds.json
+ * (each site's fold and each fold's model: the bench scores every page with the model that did not see its
+ * site). Deterministic: the same corpora and features give the same files.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Progress, parseFlags, runMain, UsageError } from '../bench/cli.ts';
+import { type Corpus, type CorpusPage, loadCorpus, SHARED_DATA } from '../bench/corpora.ts';
+import { overlap, scoreText } from '../bench/metric.ts';
+import { ROOT } from '../e2e/support/paths.ts';
+import { FEATURES } from '../src/score/features.ts';
+import { contentProbability, type Model } from '../src/score/model.ts';
+import { type CachedPage, type CachedSegment, cacheFile, collect } from './collect.ts';
+import { FOLDS_FILE, type FoldsFile } from './folds.ts';
+import { type Gold, labelSegments } from './label.ts';
+import { type Dataset, type Fitted, fitLogistic, predict } from './logistic.ts';
+import { assignFolds, FOLDS, siteOf } from './sites.ts';
+
+const USAGE = 'usage: npm run fit -- [--data <dir>] [--collect] [--lambda <x>]';
+const FLAGS = {
+  data: { type: 'string' },
+  collect: { type: 'boolean' },
+  lambda: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+const CORPORA = ['trafilatura-dev', 'readability-test-pages', 'modern-dev'];
+const CACHE = path.join(ROOT, 'fit', 'cache');
+const MODEL_FILE = path.join(ROOT, 'src', 'score', 'model.json');
+const CHECK_FILE = path.join(ROOT, 'src', 'score', 'model.check.json');
+
+/** One page, ready to fit: its segments, labels, and what it is scored by. */
+interface FitPage {
+  corpus: string;
+  id: string;
+  site: string;
+  pageType: string | null;
+  segments: CachedSegment[];
+  labels: (number | null)[];
+  /** Full-text gold, for the run-level check; null for snippet gold. */
+  goldText: string | null;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseFlags(argv, FLAGS, USAGE);
+  const dataDir = path.resolve(values.data ?? SHARED_DATA);
+  const lambda = values.lambda === undefined ? 0.001 : Number(values.lambda);
+  if (!(lambda >= 0)) throw new UsageError(`--lambda needs a number ≥ 0\n${USAGE}`);
+  const corpora = CORPORA.map((name) => {
+    const dir = path.join(dataDir, name);
+    if (!existsSync(dir)) throw new UsageError(`${dir} is missing: pass --data <dir> (${USAGE})`);
+    return loadCorpus(dir);
+  });
+  const progress = new Progress();
+  if (values.collect || !cacheCurrent(corpora)) await collect(corpora, CACHE, progress);
+
+  const pages = corpora.flatMap((corpus) => fitPages(corpus));
+  const pagesPerSite = new Map<string, number>();
+  for (const page of pages) pagesPerSite.set(page.site, (pagesPerSite.get(page.site) ?? 0) + 1);
+  const foldOf = assignFolds(pagesPerSite);
+
+  const outOfFold = new Map<FitPage, number[]>();
+  const models: Model[] = [];
+  for (let fold = 0; fold < FOLDS; fold++) {
+    progress.update(`fit: fold ${fold + 1} of ${FOLDS}`, true);
+    const train = pages.filter((p) => foldOf.get(p.site) !== fold);
+    const { fitted: _, ...model } = fitModel(train, lambda);
+    models.push(model);
+    for (const page of pages) {
+      if (foldOf.get(page.site) === fold)
+        outOfFold.set(
+          page,
+          page.segments.map((s) => (s.t === '' ? 0 : contentProbability(model, s.f))),
+        );
+    }
+  }
+  progress.update('fit: all pages', true);
+  const { fitted, ...shipped } = fitModel(pages, lambda);
+  progress.done();
+
+  writeFileSync(MODEL_FILE, `${JSON.stringify(shipped)}\n`);
+  writeFileSync(CHECK_FILE, `${JSON.stringify(checkRows(pages, fitted), null, 1)}\n`);
+  const folds: FoldsFile = { folds: FOLDS, sites: Object.fromEntries([...foldOf].sort()), models };
+  writeFileSync(FOLDS_FILE, `${JSON.stringify(folds)}\n`);
+  process.stdout.write(report(pages, outOfFold, shipped, lambda));
+  return 0;
+}
+
+/** The cache holds every corpus, read with this build's features. */
+function cacheCurrent(corpora: readonly Corpus[]): boolean {
+  return corpora.every((corpus) => {
+    const file = cacheFile(CACHE, corpus.name);
+    if (!existsSync(file)) return false;
+    const first = readFileSync(file, 'utf8').split('\n', 1)[0];
+    if (!first) return false;
+    const names = (JSON.parse(first) as CachedPage).features;
+    return names.length === 0 || names.join('\n') === FEATURES.join('\n');
+  });
+}
+
+function fitPages(corpus: Corpus): FitPage[] {
+  const byId = new Map(corpus.pages.map((page) => [page.id, page]));
+  const lines = readFileSync(cacheFile(CACHE, corpus.name), 'utf8').split('\n').filter(Boolean);
+  const out: FitPage[] = [];
+  for (const line of lines) {
+    const cached = JSON.parse(line) as CachedPage;
+    const page = byId.get(cached.id);
+    if (!page || cached.error) continue;
+    const gold = goldOf(page);
+    if (gold === null) continue;
+    out.push({
+      corpus: corpus.name,
+      id: page.id,
+      site: siteOf(page),
+      pageType: page.pageType ?? null,
+      segments: cached.segments,
+      labels: labelSegments(cached.segments, gold),
+      goldText: gold.kind === 'text' ? gold.text : null,
+    });
+  }
+  return out;
+}
+
+/**
+ * The gold as label.ts takes it. expected.html's text by stripping tags and entities: only its words matter
+ * to the labels (tokens are runs of letters and digits).
+ */
+function goldOf(page: CorpusPage): Gold | null {
+  const gold = page.gold;
+  if (gold.kind === 'snippets') return { kind: 'snippets', with: gold.with, without: gold.without };
+  if (gold.kind === 'plain') return { kind: 'text', text: gold.text };
+  if (gold.html === null) return { kind: 'text', text: '' };
+  return { kind: 'text', text: gold.html.replace(/<[^>]*>/g, ' ').replace(/&[#a-z0-9]+;/gi, ' ') };
+}
+
+/**
+ * Rows weighted by visible length, each page's labelled rows summing to one: the run's score weighs a segment
+ * by its length, and a page of 3,000 segments (a Wikipedia article with its references) must not outweigh a
+ * hundred news pages.
+ */
+function dataset(pages: readonly FitPage[]): Dataset {
+  let rows = 0;
+  for (const page of pages) for (const label of page.labels) if (label !== null) rows++;
+  const columns = FEATURES.length;
+  const x = new Float64Array(rows * columns);
+  const y = new Float64Array(rows);
+  const w = new Float64Array(rows);
+  let r = 0;
+  for (const page of pages) {
+    let total = 0;
+    page.segments.forEach((s, i) => {
+      if (page.labels[i] !== null && s.t !== '') total += s.n;
+    });
+    page.segments.forEach((s, i) => {
+      const label = page.labels[i];
+      if (label === null || label === undefined) return;
+      x.set(s.f.slice(0, columns), r * columns);
+      y[r] = label;
+      // Collapsed boxes are never article text in the extractor (select/index.ts): nothing to learn from them.
+      w[r] = s.t === '' || total === 0 ? 0 : s.n / total;
+      r++;
+    });
+  }
+  return { x, rows, columns, y, w };
+}
+
+function fitModel(pages: readonly FitPage[], lambda: number): Model & { fitted: Fitted } {
+  const fitted = fitLogistic(dataset(pages), lambda);
+  const round = (v: number): number => Number(v.toPrecision(6));
+  return {
+    features: [...FEATURES],
+    mean: fitted.mean.map(round),
+    scale: fitted.scale.map(round),
+    weights: fitted.weights.map(round),
+    bias: round(fitted.bias),
+    fitted,
+  };
+}
+
+/**
+ * A spread of real rows and the probabilities the fit's own unrounded numbers give them (logistic.ts
+ * `predict`), for src/score/model.test.ts: the extractor's inference over model.json must agree.
+ */
+function checkRows(pages: readonly FitPage[], fitted: Fitted): { row: number[]; probability: number }[] {
+  const out: { row: number[]; probability: number }[] = [];
+  for (let i = 0; i < pages.length && out.length < 24; i += Math.max(1, Math.floor(pages.length / 12))) {
+    const page = pages[i] as FitPage;
+    // The page's first segment (mostly chrome) and its middle one (often the article).
+    for (const s of [page.segments[0], page.segments[Math.floor(page.segments.length / 2)]]) {
+      if (s && s.t !== '') out.push({ row: s.f, probability: predict(fitted, s.f) });
+    }
+  }
+  return out;
+}
+
+/**
+ * The run a bare maximum-scoring subsequence takes over Σ (2p − 1) × length, with its −p segments left
+ * out: a check of the probabilities in the setting they are used in, without the extractor's other steps
+ * (the lead, notes, geometry), so not the bench's figures.
+ */
+function runText(segments: readonly CachedSegment[], probability: readonly number[]): string {
+  let best = 0;
+  let bestFrom = -1;
+  let bestTo = -1;
+  let sum = 0;
+  let start = 0;
+  segments.forEach((s, i) => {
+    const score = (2 * (probability[i] ?? 0) - 1) * s.n;
+    if (sum <= 0) {
+      sum = score;
+      start = i;
+    } else sum += score;
+    if (sum > best) {
+      best = sum;
+      bestFrom = start;
+      bestTo = i;
+    }
+  });
+  if (bestFrom < 0) return '';
+  const from = bestFrom;
+  const to = bestTo;
+  return segments
+    .slice(from, to + 1)
+    .filter((_, k) => (probability[from + k] ?? 0) >= 0.5)
+    .map((s) => s.t)
+    .join('\n');
+}
+
+function report(
+  pages: readonly FitPage[],
+  outOfFold: ReadonlyMap<FitPage, number[]>,
+  shipped: Model,
+  lambda: number,
+): string {
+  const luoIndex = FEATURES.indexOf('luo');
+  const nameIndex = FEATURES.indexOf('boilerplate name');
+  const luo = (s: CachedSegment): number =>
+    s.t === '' || (s.f[nameIndex] ?? 0) > 0 ? 0 : (s.f[luoIndex] ?? -1) > 0 ? 1 : 0;
+  const groups = new Map<string, FitPage[]>();
+  for (const page of pages) {
+    for (const key of [page.corpus, ...(page.pageType ? [`${page.corpus} ${page.pageType}`] : [])]) {
+      const list = groups.get(key) ?? [];
+      list.push(page);
+      groups.set(key, list);
+    }
+  }
+  const lines = [
+    `# npm run fit: ${pages.length} pages, ${FEATURES.length} features, λ ${lambda}, ${FOLDS} folds by site`,
+    '',
+    'Out of fold: every page scored by the model fitted without its site. Segment accuracy: labelled segments',
+    'weighted by length, p ≥ ½ against the label. Bare-MSS F1: the best run over Σ (2p − 1) × length, its −',
+    'segments left out, against the full-text gold (a check of the probabilities, not the extractor).',
+    '',
+    '| pages | n | segment accuracy, fitted | Luo | bare-MSS F1, fitted | Luo |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const [key, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    let right = 0;
+    let rightLuo = 0;
+    let total = 0;
+    const fitted: ReturnType<typeof overlap>[] = [];
+    const base: ReturnType<typeof overlap>[] = [];
+    for (const page of list) {
+      const p = outOfFold.get(page) ?? [];
+      page.segments.forEach((s, i) => {
+        const label = page.labels[i];
+        if (label === null || label === undefined || s.t === '') return;
+        total += s.n;
+        if ((p[i] ?? 0) >= 0.5 === label >= 0.5) right += s.n;
+        if (luo(s) >= 0.5 === label >= 0.5) rightLuo += s.n;
+      });
+      if (page.goldText !== null) {
+        fitted.push(overlap(runText(page.segments, p), page.goldText));
+        base.push(overlap(runText(page.segments, page.segments.map(luo)), page.goldText));
+      }
+    }
+    const f1 = (o: typeof fitted) => (o.length ? (scoreText(o).f1 ?? 0).toFixed(3) : '–');
+    lines.push(
+      `| ${key} | ${list.length} | ${(right / (total || 1)).toFixed(3)} | ${(rightLuo / (total || 1)).toFixed(3)} | ${f1(fitted)} | ${f1(base)} |`,
+    );
+  }
+  lines.push('', 'Largest weights of the shipped model (standardised features):', '');
+  const ranked = shipped.weights
+    .map((w, i) => ({ w, name: FEATURES[i] ?? '?' }))
+    .sort((a, b) => Math.abs(b.w) - Math.abs(a.w))
+    .slice(0, 15);
+  for (const { w, name } of ranked) lines.push(`- ${name}: ${w > 0 ? '+' : ''}${w.toFixed(3)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+runMain('fit', main);

@@ -1,0 +1,400 @@
+/**
+ * What the fitted model reads of a segment (docs/extraction.md, "v2: fitted segment scores"): Luo's style
+ * shares against the page's body text, the text's own shape, where in the page the segment sits (landmarks,
+ * class/id words of its nearest boxes, the title heading), and the same few things of its neighbours. Every
+ * value is a plain number; the model (model.ts) standardises them with the fit's means and scales.
+ *
+ * The list is FEATURES, in order: the fitting script (fit/) and the extractor read the same vector, and the
+ * checked-in weights name each feature, so a change here without a new fit fails the model's test.
+ */
+import { attributeOf, localNameOf } from '../dom/access.ts';
+import type { SegmentContext } from '../dom/tags.ts';
+import { flatParentElement } from '../segments/flat.ts';
+import { type Segment, segmentText } from '../segments/index.ts';
+import { MAX_ANCESTORS } from '../segments/limits.ts';
+import type { SegmentShares } from './index.ts';
+import { tokensOf } from './names.ts';
+
+/**
+ * Class/id words, grouped by what they usually name. A group is on when a word of it is in the class or id of
+ * one of the segment's NEAR_BOXES nearest elements: the name of the page's outer wrapper (`<body
+ * class="single-post has-sidebar">`) says nothing about one paragraph deep inside it.
+ */
+const NAME_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  comment: ['comment', 'comments', 'commentlist', 'disqus', 'replies', 'reply', 'respond', 'discussion'],
+  share: ['share', 'sharing', 'social', 'sharebar', 'follow'],
+  related: [
+    'related',
+    'recommended',
+    'recommendations',
+    'trending',
+    'popular',
+    'more',
+    'also',
+    'next',
+    'prev',
+  ],
+  promo: ['promo', 'ad', 'ads', 'advert', 'advertisement', 'sponsored', 'sponsor', 'banner', 'dfp', 'adslot'],
+  sidebar: ['sidebar', 'aside', 'rail', 'widget', 'widgets'],
+  nav: [
+    'nav',
+    'navbar',
+    'navigation',
+    'menu',
+    'breadcrumb',
+    'breadcrumbs',
+    'pagination',
+    'pager',
+    'toc',
+    'tabs',
+  ],
+  footer: ['footer', 'copyright', 'legal', 'bottom'],
+  header: ['header', 'masthead', 'topbar', 'hero', 'top'],
+  signup: [
+    'newsletter',
+    'subscribe',
+    'subscription',
+    'signup',
+    'login',
+    'signin',
+    'register',
+    'cookie',
+    'consent',
+  ],
+  overlay: ['modal', 'popup', 'overlay', 'dialog', 'drawer', 'toast', 'tooltip', 'dropdown'],
+  meta: [
+    'meta',
+    'byline',
+    'author',
+    'date',
+    'time',
+    'tags',
+    'tag',
+    'category',
+    'categories',
+    'info',
+    'stats',
+  ],
+  content: [
+    'content',
+    'article',
+    'body',
+    'entry',
+    'main',
+    'text',
+    'prose',
+    'story',
+    'post',
+    'blog',
+    'richtext',
+  ],
+  user: ['user', 'member', 'profile', 'avatar', 'username', 'signature', 'badge', 'karma', 'rank', 'joined'],
+  message: ['message', 'thread', 'topic', 'question', 'answer', 'cooked', 'bbwrapper', 'postbody', 'bbcode'],
+  vote: ['vote', 'votes', 'score', 'rating', 'like', 'likes', 'reaction', 'reactions', 'karma'],
+  product: [
+    'product',
+    'price',
+    'cart',
+    'buy',
+    'sku',
+    'description',
+    'spec',
+    'specs',
+    'specification',
+    'details',
+  ],
+  review: ['review', 'reviews', 'testimonial', 'testimonials', 'stars'],
+  card: ['card', 'cards', 'teaser', 'tile', 'item', 'items', 'grid', 'listing', 'feed', 'collection'],
+  media: [
+    'caption',
+    'credit',
+    'figure',
+    'figcaption',
+    'media',
+    'image',
+    'photo',
+    'gallery',
+    'video',
+    'slide',
+  ],
+  docs: ['doc', 'docs', 'documentation', 'markdown', 'highlight', 'code', 'example', 'admonition', 'note'],
+  title: ['title', 'headline', 'heading', 'subtitle', 'lead', 'intro', 'summary', 'excerpt', 'dek'],
+  button: ['btn', 'button', 'cta', 'action', 'actions', 'link', 'links', 'toolbar', 'controls'],
+};
+const GROUP_NAMES = Object.keys(NAME_GROUPS);
+const GROUP_OF = new Map<string, number>();
+GROUP_NAMES.forEach((group, bit) => {
+  for (const word of NAME_GROUPS[group] ?? []) if (!GROUP_OF.has(word)) GROUP_OF.set(word, bit);
+});
+/** How many of a segment's nearest elements (its block and the block's ancestors) lend it their names. */
+const NEAR_BOXES = 4;
+
+/** Tags and roles that say what a part of the page is, inherited by everything inside. */
+const LANDMARKS = [
+  'main',
+  'article',
+  'header',
+  'aside',
+  'footer',
+  'form',
+  'table',
+  'list',
+  'section',
+  'figure',
+  'details',
+  'address',
+] as const;
+type Landmark = (typeof LANDMARKS)[number];
+const LANDMARK_BIT = new Map<Landmark, number>(LANDMARKS.map((name, bit) => [name, 1 << bit]));
+const TAG_LANDMARK: Readonly<Record<string, Landmark>> = {
+  main: 'main',
+  article: 'article',
+  header: 'header',
+  aside: 'aside',
+  footer: 'footer',
+  form: 'form',
+  table: 'table',
+  ul: 'list',
+  ol: 'list',
+  dl: 'list',
+  section: 'section',
+  figure: 'figure',
+  details: 'details',
+  address: 'address',
+};
+const ROLE_LANDMARK: Readonly<Record<string, Landmark>> = {
+  main: 'main',
+  article: 'article',
+  banner: 'header',
+  complementary: 'aside',
+  contentinfo: 'footer',
+  form: 'form',
+  search: 'form',
+  table: 'table',
+  list: 'list',
+  region: 'section',
+  figure: 'figure',
+};
+
+const CONTEXTS: readonly SegmentContext[] = ['p', 'li', 'td', 'pre', 'math', 'blockquote', 'figcaption'];
+
+/** The vector's entries by name, in order. */
+export const FEATURES: readonly string[] = [
+  'luo',
+  'size share',
+  'colour share',
+  'link share',
+  'size ratio',
+  'chars (log)',
+  'words (log)',
+  'mean word length',
+  'sentence ends (log)',
+  'ends a sentence',
+  'commas per word',
+  'digit share',
+  'capitalised words',
+  'heading 1',
+  'heading 2-3',
+  'heading 4-6',
+  ...CONTEXTS.map((c) => `in ${c}`),
+  'boilerplate name',
+  'collapsed box',
+  'in <article>',
+  'after a rule',
+  'floated',
+  'position (segments)',
+  'position (text)',
+  'before the h1',
+  'segments from the h1 (log)',
+  'page chars (log)',
+  'articles on page (log)',
+  ...LANDMARKS.map((l) => `landmark ${l}`),
+  ...GROUP_NAMES.map((g) => `name ${g}`),
+  'previous luo',
+  'next luo',
+  'previous link share',
+  'next link share',
+  'previous chars (log)',
+  'next chars (log)',
+  'luo around (±3, by length)',
+  'same block as previous',
+];
+
+/** What scoring knows of every segment before the model: the Luo shares and the name verdict. */
+export interface FeatureInput {
+  segments: readonly Segment[];
+  shares: readonly SegmentShares[];
+  luo: readonly (1 | -1)[];
+  boilerplate: readonly boolean[];
+  fontSize: number;
+}
+
+/** Per element: its landmarks (inherited) and the name groups of it and its NEAR_BOXES − 1 nearest ancestors. */
+interface Place {
+  landmarks: number;
+  near: readonly number[];
+}
+
+const SENTENCE_END = /[.!?…。！？]["'”’»)\]]?(?=\s|$)/g;
+const ENDS_SENTENCE = /[.!?…。！？:]["'”’»)\]]?$/;
+const WORD = /\S+/g;
+
+export function segmentFeatures(input: FeatureInput): number[][] {
+  const { segments, shares, luo } = input;
+  const places = new Map<Element, Place>();
+  const placeOf = (el: Element): Place => placeIn(el, places);
+  let pageChars = 0;
+  for (const s of segments) pageChars += s.length;
+  const h1 = segments.findIndex((s) => s.heading === 1);
+  const articles = new Set<Element>();
+  for (const s of segments) if (s.article) articles.add(s.article);
+  const signedLength = segments.map((s, i) => (luo[i] ?? -1) * s.length);
+
+  const rows: number[][] = [];
+  let before = 0;
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i] as Segment;
+    const sh = shares[i] as SegmentShares;
+    const text = s.raw === '' ? '' : segmentText(s);
+    const words = text.match(WORD) ?? [];
+    const wordCount = words.length;
+    const letters = words.reduce((n, w) => n + w.length, 0);
+    const place = placeOf(s.block);
+    let near = 0;
+    for (const groups of place.near) near |= groups;
+    const previous = segments[i - 1];
+    const next = segments[i + 1];
+    let around = 0;
+    let aroundLength = 0;
+    for (let k = Math.max(0, i - 3); k <= Math.min(segments.length - 1, i + 3); k++) {
+      if (k === i) continue;
+      around += signedLength[k] ?? 0;
+      aroundLength += segments[k]?.length ?? 0;
+    }
+    const row = [
+      luo[i] ?? -1,
+      sh.size,
+      sh.color,
+      sh.link,
+      Math.log(meanSize(s) / (input.fontSize || 16)),
+      Math.log1p(s.length),
+      Math.log1p(wordCount),
+      wordCount === 0 ? 0 : Math.min(letters / wordCount, 20) / 10,
+      Math.log1p(count(text, SENTENCE_END)),
+      ENDS_SENTENCE.test(text) ? 1 : 0,
+      wordCount === 0 ? 0 : Math.min(countChar(text, ',') / wordCount, 1),
+      s.length === 0 ? 0 : countDigits(text) / s.length,
+      wordCount === 0 ? 0 : words.filter(isCapitalised).length / wordCount,
+      s.heading === 1 ? 1 : 0,
+      s.heading === 2 || s.heading === 3 ? 1 : 0,
+      s.heading >= 4 ? 1 : 0,
+      ...CONTEXTS.map((c) => (s.context === c ? 1 : 0)),
+      input.boilerplate[i] ? 1 : 0,
+      s.raw === '' ? 1 : 0,
+      s.article ? 1 : 0,
+      s.hrBefore ? 1 : 0,
+      s.floated ? 1 : 0,
+      segments.length <= 1 ? 0 : i / (segments.length - 1),
+      pageChars === 0 ? 0 : before / pageChars,
+      h1 >= 0 && i < h1 ? 1 : 0,
+      h1 < 0 ? Math.log1p(segments.length) : Math.log1p(Math.abs(i - h1)),
+      Math.log1p(pageChars),
+      Math.log1p(articles.size),
+      ...LANDMARKS.map((l) => ((place.landmarks & (LANDMARK_BIT.get(l) ?? 0)) !== 0 ? 1 : 0)),
+      ...GROUP_NAMES.map((_, bit) => ((near & (1 << bit)) !== 0 ? 1 : 0)),
+      previous ? (luo[i - 1] ?? -1) : 0,
+      next ? (luo[i + 1] ?? -1) : 0,
+      previous ? (shares[i - 1]?.link ?? 0) : 0,
+      next ? (shares[i + 1]?.link ?? 0) : 0,
+      Math.log1p(previous?.length ?? 0),
+      Math.log1p(next?.length ?? 0),
+      aroundLength === 0 ? 0 : around / aroundLength,
+      previous?.block === s.block ? 1 : 0,
+    ];
+    rows.push(row);
+    before += s.length;
+  }
+  return rows;
+}
+
+/**
+ * An element's place, from its parent's (cached: a page's segments share most of their ancestors). The climb
+ * to the nearest cached ancestor is iterative and bounded by the flat tree's own bound (flat.ts).
+ */
+function placeIn(el: Element, places: Map<Element, Place>): Place {
+  const chain: Element[] = [];
+  let e: Element | null = el;
+  let known: Place = { landmarks: 0, near: [] };
+  for (let steps = 0; e !== null && steps < MAX_ANCESTORS; steps++) {
+    const cached = places.get(e);
+    if (cached) {
+      known = cached;
+      break;
+    }
+    chain.push(e);
+    e = flatParentElement(e);
+  }
+  for (let k = chain.length - 1; k >= 0; k--) {
+    const node = chain[k] as Element;
+    const own = ownPlace(node);
+    known = {
+      landmarks: known.landmarks | own.landmark,
+      near: [own.groups, ...known.near.slice(0, NEAR_BOXES - 1)],
+    };
+    places.set(node, known);
+  }
+  return known;
+}
+
+function ownPlace(el: Element): { landmark: number; groups: number } {
+  const role = attributeOf(el, 'role');
+  const landmark = TAG_LANDMARK[localNameOf(el)] ?? (role ? ROLE_LANDMARK[role] : undefined);
+  let groups = 0;
+  const names = `${attributeOf(el, 'class') ?? ''} ${attributeOf(el, 'id') ?? ''}`;
+  if (names.length > 1) {
+    for (const token of tokensOf(names)) {
+      const bit = GROUP_OF.get(token);
+      if (bit !== undefined) groups |= 1 << bit;
+    }
+  }
+  return { landmark: landmark ? (LANDMARK_BIT.get(landmark) ?? 0) : 0, groups };
+}
+
+/** The segment's font size, averaged over its characters. */
+function meanSize(s: Segment): number {
+  let chars = 0;
+  let sum = 0;
+  for (let k = s.from; k < s.to; k++) {
+    const n = s.runs.chars[k] ?? 0;
+    chars += n;
+    sum += n * (s.runs.size[k] ?? 16);
+  }
+  return chars === 0 ? 16 : sum / chars || 16;
+}
+
+function count(text: string, pattern: RegExp): number {
+  pattern.lastIndex = 0;
+  let n = 0;
+  while (pattern.exec(text) !== null) n++;
+  return n;
+}
+
+function countChar(text: string, char: string): number {
+  let n = 0;
+  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) n++;
+  return n;
+}
+
+function countDigits(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) n++;
+  }
+  return n;
+}
+
+function isCapitalised(word: string): boolean {
+  const c = word.charCodeAt(0);
+  return c >= 65 && c <= 90;
+}
