@@ -4,6 +4,7 @@ import {
   documentPosition,
   elementsByTagName,
   firstChildOf,
+  firstElementChildOf,
   hasAttribute,
   localNameOf,
   namespaceOf,
@@ -218,6 +219,9 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
     if (localName === 'slot') return isHidden(el) ? null : transparent(el, ctx);
     if (localName === 'frameset' && !isHidden(el)) return wrapper(el, ctx);
     if ((localName === 'iframe' || localName === 'frame') && !isHidden(el) && frameBody(el) !== null)
+      return wrapper(el, ctx);
+    // A rendered <noscript> (page loaded with scripting off) was walked like any box: its content is the page's.
+    if (localName === 'noscript' && !isHidden(el) && firstElementChildOf(el) !== null)
       return wrapper(el, ctx);
     if (DROP_TAGS.has(localName)) return null;
     if (FORM_TAGS.has(localName) && !holdsArticle(el)) return null;

@@ -3,6 +3,7 @@ import {
   boundingRectOf,
   dataOf,
   firstChildOf,
+  firstElementChildOf,
   hasAttribute,
   hasAttributes,
   localNameOf,
@@ -271,7 +272,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     const tag = localNameOf(el);
     // A same-origin frame's body is walked in its place, styled by its own document (flat.ts).
     const frameDoc = tag === 'iframe' || tag === 'frame' ? readableFrame(el, top) : null;
-    if (frameDoc === null && SKIP_TAGS.has(tag)) {
+    if (frameDoc === null && SKIP_TAGS.has(tag) && !(tag === 'noscript' && renderedNoscript(el, top))) {
       hidden.add(el);
       continue;
     }
@@ -383,6 +384,20 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     }
     return source;
   }
+}
+
+/**
+ * A `<noscript>` the browser renders: in a page loaded with scripting off its content is parsed into elements
+ * and shown (Discourse forums serve a whole thread that way, for crawlers: modern-dev's forum pages came out
+ * empty with JavaScript off). With scripting on its content is one raw text node and nothing is shown; a box
+ * is asked for as well, so elements a script put in one (never rendered there) are not read.
+ */
+function renderedNoscript(el: Element, frame: Frame): boolean {
+  if (!frame.styles.styled) return false;
+  const child = firstElementChildOf(el);
+  if (child === null) return false;
+  const box = boundingRectOf(child);
+  return box.width > 0 || box.height > 0;
 }
 
 /**
