@@ -76,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
   for (let fold = 0; fold < FOLDS; fold++) {
     progress.update(`fit: fold ${fold + 1} of ${FOLDS}`, true);
     const train = pages.filter((p) => foldOf.get(p.site) !== fold);
-    const { fitted: _, ...model } = fitModel(train, lambda);
+    const { model } = fitModel(train, lambda);
     models.push(model);
     for (const page of pages) {
       if (foldOf.get(page.site) === fold)
@@ -87,14 +87,14 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   progress.update('fit: all pages', true);
-  const { fitted, ...shipped } = fitModel(pages, lambda);
+  const { model: shipped, fitted } = fitModel(pages, lambda);
   progress.done();
 
-  writeFileSync(MODEL_FILE, `${JSON.stringify(shipped)}\n`);
+  writeFileSync(MODEL_FILE, `${JSON.stringify({ features: FEATURES, ...shipped })}\n`);
   writeFileSync(CHECK_FILE, `${JSON.stringify(checkRows(pages, fitted), null, 1)}\n`);
   const folds: FoldsFile = { folds: FOLDS, sites: Object.fromEntries([...foldOf].sort()), models };
   writeFileSync(FOLDS_FILE, `${JSON.stringify(folds)}\n`);
-  process.stdout.write(report(pages, outOfFold, shipped, lambda));
+  process.stdout.write(report(pages, outOfFold, fitted, lambda));
   return 0;
 }
 
@@ -176,17 +176,16 @@ function dataset(pages: readonly FitPage[]): Dataset {
   return { x, rows, columns, y, w };
 }
 
-function fitModel(pages: readonly FitPage[], lambda: number): Model & { fitted: Fitted } {
+/** A model as the extractor reads it: the standardisation folded into the weights and bias (model.ts). */
+function fitModel(pages: readonly FitPage[], lambda: number): { model: Model; fitted: Fitted } {
   const fitted = fitLogistic(dataset(pages), lambda);
-  const round = (v: number): number => Number(v.toPrecision(6));
-  return {
-    features: [...FEATURES],
-    mean: fitted.mean.map(round),
-    scale: fitted.scale.map(round),
-    weights: fitted.weights.map(round),
-    bias: round(fitted.bias),
-    fitted,
-  };
+  const round = (v: number): number => Number(v.toPrecision(7));
+  const weights = fitted.weights.map((w, c) => w / (fitted.scale[c] ?? 1));
+  const bias = fitted.weights.reduce(
+    (b, w, c) => b - (w * (fitted.mean[c] ?? 0)) / (fitted.scale[c] ?? 1),
+    fitted.bias,
+  );
+  return { model: { weights: weights.map(round), bias: round(bias) }, fitted };
 }
 
 /**
@@ -241,7 +240,7 @@ function runText(segments: readonly CachedSegment[], probability: readonly numbe
 function report(
   pages: readonly FitPage[],
   outOfFold: ReadonlyMap<FitPage, number[]>,
-  shipped: Model,
+  fitted: Fitted,
   lambda: number,
 ): string {
   const luoIndex = FEATURES.indexOf('luo');
@@ -292,7 +291,7 @@ function report(
     );
   }
   lines.push('', 'Largest weights of the shipped model (standardised features):', '');
-  const ranked = shipped.weights
+  const ranked = fitted.weights
     .map((w, i) => ({ w, name: FEATURES[i] ?? '?' }))
     .sort((a, b) => Math.abs(b.w) - Math.abs(a.w))
     .slice(0, 15);

@@ -4,36 +4,20 @@
  * feature vector into the probability that the segment is article text; selection takes the run that
  * maximises Σ (2p − 1) × length (supervised MSS, Pasternack & Roth).
  */
-import { FEATURES } from './features.ts';
 
 export interface Model {
-  /** The feature names the weights were fitted for, in order: must be FEATURES. */
-  features: readonly string[];
-  /** Per feature: the fit's mean and standard deviation, to standardise a row before the weights. */
-  mean: readonly number[];
-  scale: readonly number[];
+  /**
+   * One weight per feature, in FEATURES order, over the raw values (the fit's standardisation is folded in:
+   * weight / scale, and the means into the bias), so inference is one dot product.
+   */
   weights: readonly number[];
   bias: number;
 }
 
-/** Whether `model` was fitted for this build's features (a stale model.json is a build error in the tests). */
-export function fitsFeatures(model: Model): boolean {
-  return (
-    model.features.length === FEATURES.length &&
-    model.features.every((name, i) => name === FEATURES[i]) &&
-    model.mean.length === FEATURES.length &&
-    model.scale.length === FEATURES.length &&
-    model.weights.length === FEATURES.length
-  );
-}
-
-/** The linear score w · standardised(row) + b. */
+/** The linear score w · row + b. */
 export function logit(model: Model, row: readonly number[]): number {
   let z = model.bias;
-  for (let j = 0; j < model.weights.length; j++) {
-    const scale = model.scale[j] || 1;
-    z += (model.weights[j] ?? 0) * (((row[j] ?? 0) - (model.mean[j] ?? 0)) / scale);
-  }
+  for (let j = 0; j < model.weights.length; j++) z += (model.weights[j] ?? 0) * (row[j] ?? 0);
   return z;
 }
 
