@@ -290,11 +290,10 @@ function report(
       `| ${key} | ${list.length} | ${(right / (total || 1)).toFixed(3)} | ${(rightLuo / (total || 1)).toFixed(3)} | ${f1(fitted)} | ${f1(base)} |`,
     );
   }
-  lines.push('', 'Largest weights of the shipped model (standardised features):', '');
+  lines.push('', 'Weights of the shipped model over standardised features, largest first:', '');
   const ranked = fitted.weights
     .map((w, i) => ({ w, name: FEATURES[i] ?? '?' }))
-    .sort((a, b) => Math.abs(b.w) - Math.abs(a.w))
-    .slice(0, 15);
+    .sort((a, b) => Math.abs(b.w) - Math.abs(a.w));
   for (const { w, name } of ranked) lines.push(`- ${name}: ${w > 0 ? '+' : ''}${w.toFixed(3)}`);
   return `${lines.join('\n')}\n`;
 }

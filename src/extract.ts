@@ -27,6 +27,7 @@ import {
   runs,
   type Scored,
   scoreSegments,
+  trimRun,
 } from './select/index.ts';
 import type { Article, Cap, Diagnostics, Extracted, ExtractMethod, ExtractOptions } from './types.ts';
 import { styleSource } from './visibility/index.ts';
@@ -260,6 +261,7 @@ function fromSegments(scored: Scored, styled: boolean, force: boolean): Body | '
     );
     if (before !== null && before.score >= BEFORE_COMMENTS_SHARE * run.score) run = before;
   }
+  run = trimRun(run, scored);
   const notes = notesAfter(run, scored);
   const indices = [...leadBefore(run, scored), ...range(run.start, run.end), ...notes];
   const segs = pick(scored.segments, indices);
@@ -298,7 +300,7 @@ function pick(segments: readonly Segment[], indices: readonly number[]): Segment
 }
 
 function positives(scored: Scored, indices: readonly number[]): Set<number> {
-  return new Set(indices.filter((i) => (scored.sign[i] ?? -1) > 0));
+  return new Set(indices.filter((i) => (scored.luo[i] ?? -1) > 0));
 }
 
 function textNodes(segments: readonly Segment[]): Set<Text> {

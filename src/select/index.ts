@@ -28,6 +28,8 @@ export interface Scored {
   weight: number[];
   /** The model's probability that the segment is article text; null without a model. */
   probability: number[] | null;
+  /** Luo's F(s) after the name penalty: what v1 scored by, and what a run's edges are trimmed by. */
+  luo: (1 | -1)[];
   /** The segment sits under a boilerplate name that is not a page wrapper. */
   boilerplate: boolean[];
 }
@@ -50,17 +52,17 @@ export function scoreSegments(
 ): Scored {
   const judged = judge(segments, style);
   const { shares: sh, luo, boilerplate } = judged;
+  const luoSigns = segments.map((_, i): 1 | -1 => (boilerplate[i] ? -1 : (luo[i] as 1 | -1)));
   if (model === null) {
-    const sign = segments.map((_, i): 1 | -1 => (boilerplate[i] ? -1 : (luo[i] as 1 | -1)));
-    const weight = segments.map((s, i) => (sign[i] ?? -1) * s.length);
-    return { segments, shares: sh, sign, weight, probability: null, boilerplate };
+    const weight = segments.map((s, i) => (luoSigns[i] ?? -1) * s.length);
+    return { segments, shares: sh, sign: luoSigns, weight, probability: null, luo: luoSigns, boilerplate };
   }
   const rows = segmentFeatures({ segments, ...judged, fontSize: style.fontSize });
   // A collapsed box (a footer, a comments box walked as one: raw '') is never the article, whatever its row.
   const probability = rows.map((row, i) => (segments[i]?.raw === '' ? 0 : contentProbability(model, row)));
   const sign = probability.map((p): 1 | -1 => (p >= 0.5 ? 1 : -1));
   const weight = segments.map((s, i) => (2 * (probability[i] ?? 0) - 1) * s.length);
-  return { segments, shares: sh, sign, weight, probability, boilerplate };
+  return { segments, shares: sh, sign, weight, probability, luo: luoSigns, boilerplate };
 }
 
 /** The segments' feature vectors (score/features.ts), as scoreSegments gives them to the model. */
@@ -243,6 +245,24 @@ function sameArticle(segments: readonly Segment[], a: number, b: number): boolea
   return segments[a]?.article === segments[b]?.article;
 }
 
+/**
+ * A run's edges, trimmed to where the page's body text starts and ends: the model counts a byline, a date line
+ * or a "Read more" line next to the body as article text (the dev corpora's gold often keeps them), but the
+ * reader shows the byline and date in its header, and a run that starts on one repeats them. Segments styled
+ * apart from the body (Luo's −1) that are not headings come off both ends; leadBefore then walks back over
+ * them to a standfirst, as it did before the model.
+ */
+export function trimRun(run: Run, scored: Scored): Run {
+  let { start, end } = run;
+  const loose = (i: number): boolean => scored.luo[i] === -1 && (scored.segments[i]?.heading ?? 0) === 0;
+  // A title heading with a byline under it goes too: the build drops the heading that repeats the title, and
+  // the byline would open the body.
+  while (start < end && (loose(start) || ((scored.segments[start]?.heading ?? 0) > 0 && loose(start + 1))))
+    start++;
+  while (end > start && loose(end)) end--;
+  return start === run.start && end === run.end ? run : { ...run, start, end };
+}
+
 /** A paragraph this long, styled apart, right before the body, is a lead (standfirst), not a caption. */
 const LEAD_MIN_CHARS = 60;
 const SENTENCE_END = /[.!?…。！？]["'”’»)]?$/;
@@ -351,7 +371,16 @@ export function keepInRun(
     const inProseList =
       proseLists.size > 0 && s.context === 'li' && proseLists.has(outerList(s.block) as Element);
     const linkList = !note && !inProseList && isLinks(i) && s.context !== 'td' && s.context !== 'pre';
-    if (flaggedOut || linkList || (!note && misaligned.has(i)) || pullQuote.has(i)) dropped++;
+    // With the model, what it gives less than ½ is left out too: a share bar, an author box. Not a heading, a
+    // caption or a table cell: a table is kept or left out whole, and a caption goes with its picture.
+    const unlikely =
+      !note &&
+      s.heading === 0 &&
+      s.context !== 'figcaption' &&
+      s.context !== 'td' &&
+      scored.probability !== null &&
+      (scored.probability[i] ?? 0) < 0.5;
+    if (flaggedOut || linkList || unlikely || (!note && misaligned.has(i)) || pullQuote.has(i)) dropped++;
     else kept.push(s);
   }
   // Trim what is left at the edges that is not prose: a run never starts or ends on a stray caption.
@@ -389,7 +418,7 @@ function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
   for (let n = 0; n < indices.length; n++) {
     const i = indices[n] as number;
     const s = scored.segments[i] as Segment;
-    if ((scored.sign[i] ?? -1) > 0 || s.heading > 0 || s.context === 'figcaption') continue;
+    if ((scored.luo[i] ?? -1) > 0 || s.heading > 0 || s.context === 'figcaption') continue;
     const core = trimToLettersAndDigits(segmentText(s));
     if (core.length >= PULL_QUOTE_MIN_CHARS) {
       candidates.push(i);
@@ -404,7 +433,7 @@ function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
     const core = cores[c] as string;
     for (let k = 0; k < indices.length; k++) {
       const j = indices[k] as number;
-      if ((scored.sign[j] ?? -1) > 0 && segmentText(scored.segments[j] as Segment).includes(core)) {
+      if ((scored.luo[j] ?? -1) > 0 && segmentText(scored.segments[j] as Segment).includes(core)) {
         out.add(candidates[c] as number);
         break;
       }
