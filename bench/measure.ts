@@ -35,6 +35,8 @@ export interface ExtractorResult {
   error: string | null;
   /** Lectern only; null when it returned null. */
   diagnostics?: DiagnosticsSummary | null;
+  /** Lectern only, when it returned null: the text "Show anyway" gives (null: none either). */
+  forcedText?: string | null;
 }
 
 /** The two extractors' source, read once so that a rebuild of dist-extractor/ mid-run can't mix versions. */
@@ -86,6 +88,8 @@ export async function injectScripts(page: Page, scripts: Scripts): Promise<void>
 
 interface InPage {
   text: string | null;
+  /** Lectern only, when it found no article: what "Show anyway" gives (one untimed call with force). */
+  forcedText?: string | null;
   runsMs: number[];
   warmupMs: number;
   diagnostics?: DiagnosticsSummary | null;
@@ -140,8 +144,17 @@ export async function timeExtractor(
           }
           const article = last as Article | null;
           const d = article?.diagnostics;
+          // Untimed: what a person gets from the notice's "Show anyway" when there is no article.
+          const forced =
+            article === null
+              ? globalThis.Lectern.extract(document, {
+                  ...(model === undefined ? {} : { model }),
+                  force: true,
+                })
+              : null;
           return {
             text: article?.text ?? null,
+            ...(article === null ? { forcedText: forced?.text ?? null } : {}),
             runsMs,
             warmupMs,
             diagnostics: d

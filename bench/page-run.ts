@@ -80,6 +80,9 @@ function record(
     chars: text === null ? null : text.length,
     tokens: tokenize(text).length,
     overlap: gold.kind === 'snippets' ? null : overlap(text, goldTextValue),
+    ...(result?.forcedText !== undefined && gold.kind !== 'snippets'
+      ? { forcedOverlap: overlap(result.forcedText, goldTextValue) }
+      : {}),
     snippets: gold.kind === 'text' ? null : countSnippets(text, gold),
     ...(result && 'diagnostics' in result ? { diagnostics: result.diagnostics ?? null } : {}),
   };

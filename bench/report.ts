@@ -82,6 +82,7 @@ function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
   const header = [
     `${corpus.name} (${corpus.pages})`,
     ...side('Lectern'),
+    'Lectern F1, Show anyway',
     ...(readability ? side('Readability') : []),
     'Lectern empty / other text / cut short',
     ...(readability ? ['Readability empty / other text / cut short'] : []),
@@ -98,6 +99,7 @@ function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
     const cells = [
       `${row.part ? '· ' : ''}${row.label} (${row.pages})`,
       ...scores(row.lectern),
+      num(row.showAnyway.f1),
       ...(row.readability ? scores(row.readability) : []),
       shortfalls(row.lectern),
       ...(row.readability ? [shortfalls(row.readability)] : []),
@@ -107,7 +109,8 @@ function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
   const notes = folded(rows);
   return [
     `${corpus.name} by page type: P, R, F1 as above over each row's pages; pages that came out empty (no ` +
-      `text), else mostly other text (page P < ${SHORTFALL}), else cut short (page R < ${SHORTFALL})` +
+      `text), else mostly other text (page P < ${SHORTFALL}), else cut short (page R < ${SHORTFALL}). ` +
+      '"Show anyway": Lectern\'s F1 with the forced extraction (the notice\'s button) on the pages where it found no article' +
       (notes.length > 0 ? `. ${notes.join('; ')}.` : '.'),
     '',
     ...lines,

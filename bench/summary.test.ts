@@ -126,6 +126,9 @@ describe('summarizeCorpus on a typed corpus', () => {
       record.lectern.snippets = snippets(2 - index, 0);
       if (record.readability) record.readability.snippets = snippets(2, 1);
     }
+    // Lectern found no article on the product page; "Show anyway" would have given half of it.
+    const forced = { precision: 0.5, recall: 0.5, exact: false, predictedTokens: 10, goldTokens: 10 };
+    (records[2] as PageRecord).lectern.forcedOverlap = forced;
     const summary = summarizeCorpus('modern-mini', 'text', records);
     expect(summary.lectern.accuracy).toBeCloseTo((2 + 2 + 1 + 2 + 0 + 2) / 12);
     expect(summary.readability?.accuracy).toBeCloseTo((3 * 3) / 12);
@@ -152,13 +155,13 @@ describe('summarizeCorpus on a typed corpus', () => {
     });
     expect(report).toContain('article = 1 article + 1 blog.');
     expect(report).toContain(
-      '| modern-mini (3) | Lectern P | Lectern R | Lectern F1 | Readability P | Readability R | Readability F1 | ' +
+      '| modern-mini (3) | Lectern P | Lectern R | Lectern F1 | Lectern F1, Show anyway | Readability P | Readability R | Readability F1 | ' +
         'Lectern empty / other text / cut short | Readability empty / other text / cut short |',
     );
     expect(report).toContain(
-      '| article (2) | 0.950 | 0.600 | 0.735 | 0.950 | 0.600 | 0.735 | 0 / 0 / 1 | 0 / 0 / 1 |',
+      '| article (2) | 0.950 | 0.600 | 0.735 | 0.735 | 0.950 | 0.600 | 0.735 | 0 / 0 / 1 | 0 / 0 / 1 |',
     );
-    expect(report).toContain('| product (1) | – | 0.000 | – | – | 0.000 | – | 1 / 0 / 0 | 1 / 0 / 0 |');
+    expect(report).toContain('| product (1) | – | 0.000 | – | 0.500 | – | 0.000 | – | 1 / 0 / 0 | 1 / 0 / 0 |');
     expect(report).toContain('| all (3) |');
   });
 

@@ -21,6 +21,8 @@ export interface ExtractorRecord {
   tokens: number;
   /** Against full-text gold. */
   overlap: PageOverlap | null;
+  /** Lectern, when it found no article: "Show anyway"'s text against the full-text gold. */
+  forcedOverlap?: PageOverlap | null;
   /** Against snippet gold. */
   snippets: SnippetCounts | null;
   diagnostics?: DiagnosticsSummary | null;
@@ -101,6 +103,8 @@ export interface TypeRow {
   /** A part of the row above it (listing, collection under listing + collection). */
   part: boolean;
   lectern: GroupScore;
+  /** Lectern with "Show anyway" taken where it found no article: what a person who asks for the page gets. */
+  showAnyway: GroupScore;
   readability: GroupScore | null;
 }
 
@@ -211,12 +215,19 @@ function typeRow(
   }
   const score = (which: ExtractorName) =>
     groupScore(records.flatMap((record) => (record[which]?.overlap ? [record[which].overlap] : [])));
+  const shown = groupScore(
+    records.flatMap((record) => {
+      const overlap = record.lectern.forcedOverlap ?? record.lectern.overlap;
+      return overlap ? [overlap] : [];
+    }),
+  );
   return {
     label,
     types,
     pages: records.length,
     part,
     lectern: score('lectern'),
+    showAnyway: shown,
     readability: readability ? score('readability') : null,
   };
 }
