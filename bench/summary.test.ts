@@ -161,7 +161,9 @@ describe('summarizeCorpus on a typed corpus', () => {
     expect(report).toContain(
       '| article (2) | 0.950 | 0.600 | 0.735 | 0.735 | 0.950 | 0.600 | 0.735 | 0 / 0 / 1 | 0 / 0 / 1 |',
     );
-    expect(report).toContain('| product (1) | – | 0.000 | – | 0.500 | – | 0.000 | – | 1 / 0 / 0 | 1 / 0 / 0 |');
+    expect(report).toContain(
+      '| product (1) | – | 0.000 | – | 0.500 | – | 0.000 | – | 1 / 0 / 0 | 1 / 0 / 0 |',
+    );
     expect(report).toContain('| all (3) |');
   });
 

@@ -28,6 +28,7 @@ import {
   type Scored,
   scoreSegments,
   trimRun,
+  widenToRecords,
 } from './select/index.ts';
 import type { Article, Cap, Diagnostics, Extracted, ExtractMethod, ExtractOptions } from './types.ts';
 import { styleSource } from './visibility/index.ts';
@@ -261,7 +262,7 @@ function fromSegments(scored: Scored, styled: boolean, force: boolean): Body | '
     );
     if (before !== null && before.score >= BEFORE_COMMENTS_SHARE * run.score) run = before;
   }
-  run = trimRun(run, scored);
+  run = trimRun(widenToRecords(run, scored), scored);
   const notes = notesAfter(run, scored);
   const indices = [...leadBefore(run, scored), ...range(run.start, run.end), ...notes];
   const segs = pick(scored.segments, indices);

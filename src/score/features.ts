@@ -7,11 +7,11 @@
  * The list is FEATURES, in order: the fitting script (fit/) and the extractor read the same vector, and the
  * checked-in weights name each feature, so a change here without a new fit fails the model's test.
  */
-import { attributeOf, localNameOf } from '../dom/access.ts';
+import { attributeOf, localNameOf, parentElementOf } from '../dom/access.ts';
 import type { SegmentContext } from '../dom/tags.ts';
 import { flatParentElement } from '../segments/flat.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
-import { MAX_ANCESTORS } from '../segments/limits.ts';
+import { elementChildren, MAX_ANCESTORS } from '../segments/limits.ts';
 import type { SegmentShares } from './index.ts';
 import { tokensOf } from './names.ts';
 
@@ -20,130 +20,36 @@ import { tokensOf } from './names.ts';
  * one of the segment's NEAR_BOXES nearest elements: the name of the page's outer wrapper (`<body
  * class="single-post has-sidebar">`) says nothing about one paragraph deep inside it.
  */
-const NAME_GROUPS: Readonly<Record<string, readonly string[]>> = {
-  comment: ['comment', 'comments', 'commentlist', 'disqus', 'replies', 'reply', 'respond', 'discussion'],
-  share: ['share', 'sharing', 'social', 'sharebar', 'follow'],
-  related: [
-    'related',
-    'recommended',
-    'recommendations',
-    'trending',
-    'popular',
-    'more',
-    'also',
-    'next',
-    'prev',
-  ],
-  promo: ['promo', 'ad', 'ads', 'advert', 'advertisement', 'sponsored', 'sponsor', 'banner', 'dfp', 'adslot'],
-  sidebar: ['sidebar', 'aside', 'rail', 'widget', 'widgets'],
-  nav: [
-    'nav',
-    'navbar',
-    'navigation',
-    'menu',
-    'breadcrumb',
-    'breadcrumbs',
-    'pagination',
-    'pager',
-    'toc',
-    'tabs',
-  ],
-  footer: ['footer', 'copyright', 'legal', 'bottom'],
-  header: ['header', 'masthead', 'topbar', 'hero', 'top'],
-  signup: [
-    'newsletter',
-    'subscribe',
-    'subscription',
-    'signup',
-    'login',
-    'signin',
-    'register',
-    'cookie',
-    'consent',
-  ],
-  overlay: ['modal', 'popup', 'overlay', 'dialog', 'drawer', 'toast', 'tooltip', 'dropdown'],
-  meta: [
-    'meta',
-    'byline',
-    'author',
-    'date',
-    'time',
-    'tags',
-    'tag',
-    'category',
-    'categories',
-    'info',
-    'stats',
-  ],
-  content: [
-    'content',
-    'article',
-    'body',
-    'entry',
-    'main',
-    'text',
-    'prose',
-    'story',
-    'post',
-    'blog',
-    'richtext',
-  ],
-  user: ['user', 'member', 'profile', 'avatar', 'username', 'signature', 'badge', 'karma', 'rank', 'joined'],
-  message: ['message', 'thread', 'topic', 'question', 'answer', 'cooked', 'bbwrapper', 'postbody', 'bbcode'],
-  vote: ['vote', 'votes', 'score', 'rating', 'like', 'likes', 'reaction', 'reactions', 'karma'],
-  product: [
-    'product',
-    'price',
-    'cart',
-    'buy',
-    'sku',
-    'description',
-    'spec',
-    'specs',
-    'specification',
-    'details',
-  ],
-  review: ['review', 'reviews', 'testimonial', 'testimonials', 'stars'],
-  card: ['card', 'cards', 'teaser', 'tile', 'item', 'items', 'grid', 'listing', 'feed', 'collection'],
-  media: [
-    'caption',
-    'credit',
-    'figure',
-    'figcaption',
-    'media',
-    'image',
-    'photo',
-    'gallery',
-    'video',
-    'slide',
-  ],
-  docs: ['doc', 'docs', 'documentation', 'markdown', 'highlight', 'code', 'example', 'admonition', 'note'],
-  title: ['title', 'headline', 'heading', 'subtitle', 'lead', 'intro', 'summary', 'excerpt', 'dek'],
-  button: ['btn', 'button', 'cta', 'action', 'actions', 'link', 'links', 'toolbar', 'controls'],
+const NAME_GROUPS: Readonly<Record<string, string>> = {
+  comment: 'comment comments commentlist disqus replies reply respond discussion',
+  share: 'share sharing social sharebar follow',
+  related: 'related recommended recommendations trending popular more also next prev',
+  promo: 'promo ad ads advert advertisement sponsored sponsor banner dfp adslot',
+  sidebar: 'sidebar aside rail widget widgets',
+  footer: 'footer copyright legal bottom',
+  header: 'header masthead topbar hero top',
+  signup: 'newsletter subscribe subscription signup login signin register cookie consent',
+  overlay: 'modal popup overlay dialog drawer toast tooltip dropdown',
+  meta: 'meta byline author date time tags tag category categories info stats',
+  content: 'content article body entry main text prose story post blog richtext',
+  message: 'message thread topic question answer cooked bbwrapper postbody bbcode',
+  vote: 'vote votes score rating like likes reaction reactions karma',
+  product: 'product price cart buy sku description spec specs specification details',
+  review: 'review reviews testimonial testimonials stars',
+  card: 'card cards teaser tile item items grid listing feed collection',
+  media: 'caption credit figure figcaption media image photo gallery video slide',
+  title: 'title headline heading subtitle lead intro summary excerpt dek',
 };
 const GROUP_NAMES = Object.keys(NAME_GROUPS);
 const GROUP_OF = new Map<string, number>();
 GROUP_NAMES.forEach((group, bit) => {
-  for (const word of NAME_GROUPS[group] ?? []) if (!GROUP_OF.has(word)) GROUP_OF.set(word, bit);
+  for (const word of (NAME_GROUPS[group] ?? '').split(' ')) if (!GROUP_OF.has(word)) GROUP_OF.set(word, bit);
 });
 /** How many of a segment's nearest elements (its block and the block's ancestors) lend it their names. */
 const NEAR_BOXES = 4;
 
 /** Tags and roles that say what a part of the page is, inherited by everything inside. */
-const LANDMARKS = [
-  'main',
-  'article',
-  'header',
-  'aside',
-  'footer',
-  'form',
-  'table',
-  'list',
-  'section',
-  'figure',
-  'details',
-  'address',
-] as const;
+const LANDMARKS = ['main', 'article', 'header', 'aside', 'footer', 'table', 'list', 'address'] as const;
 type Landmark = (typeof LANDMARKS)[number];
 const LANDMARK_BIT = new Map<Landmark, number>(LANDMARKS.map((name, bit) => [name, 1 << bit]));
 const TAG_LANDMARK: Readonly<Record<string, Landmark>> = {
@@ -152,14 +58,10 @@ const TAG_LANDMARK: Readonly<Record<string, Landmark>> = {
   header: 'header',
   aside: 'aside',
   footer: 'footer',
-  form: 'form',
   table: 'table',
   ul: 'list',
   ol: 'list',
   dl: 'list',
-  section: 'section',
-  figure: 'figure',
-  details: 'details',
   address: 'address',
 };
 const ROLE_LANDMARK: Readonly<Record<string, Landmark>> = {
@@ -168,12 +70,8 @@ const ROLE_LANDMARK: Readonly<Record<string, Landmark>> = {
   banner: 'header',
   complementary: 'aside',
   contentinfo: 'footer',
-  form: 'form',
-  search: 'form',
   table: 'table',
   list: 'list',
-  region: 'section',
-  figure: 'figure',
 };
 
 const CONTEXTS: readonly SegmentContext[] = ['p', 'li', 'td', 'pre', 'math', 'blockquote', 'figcaption'];
@@ -182,26 +80,18 @@ const CONTEXTS: readonly SegmentContext[] = ['p', 'li', 'td', 'pre', 'math', 'bl
 export const FEATURES: readonly string[] = [
   'luo',
   'size share',
-  'colour share',
   'link share',
   'size ratio',
   'chars (log)',
   'words (log)',
-  'mean word length',
-  'sentence ends (log)',
   'ends a sentence',
-  'commas per word',
-  'digit share',
-  'capitalised words',
   'heading 1',
   'heading 2-3',
   'heading 4-6',
   ...CONTEXTS.map((c) => `in ${c}`),
   'boilerplate name',
-  'collapsed box',
   'in <article>',
   'after a rule',
-  'floated',
   'position (segments)',
   'position (text)',
   'before the h1',
@@ -210,6 +100,7 @@ export const FEATURES: readonly string[] = [
   'articles on page (log)',
   ...LANDMARKS.map((l) => `landmark ${l}`),
   ...GROUP_NAMES.map((g) => `name ${g}`),
+  'repeated records (log)',
   'previous luo',
   'next luo',
   'previous link share',
@@ -229,20 +120,24 @@ export interface FeatureInput {
   fontSize: number;
 }
 
-/** Per element: its landmarks (inherited) and the name groups of it and its NEAR_BOXES − 1 nearest ancestors. */
+/**
+ * Per element: its landmarks (inherited), and of it and its NEAR_BOXES − 1 nearest ancestors the name groups
+ * and how many siblings share their tag and class (a thread's posts, a listing's cards, a table's rows).
+ */
 interface Place {
   landmarks: number;
   near: readonly number[];
+  repeats: readonly number[];
 }
 
-const SENTENCE_END = /[.!?…。！？]["'”’»)\]]?(?=\s|$)/g;
 const ENDS_SENTENCE = /[.!?…。！？:]["'”’»)\]]?$/;
 const WORD = /\S+/g;
 
 export function segmentFeatures(input: FeatureInput): number[][] {
   const { segments, shares, luo } = input;
   const places = new Map<Element, Place>();
-  const placeOf = (el: Element): Place => placeIn(el, places);
+  const siblings = new Map<Element, Map<string, number>>();
+  const placeOf = (el: Element): Place => placeIn(el, places, siblings);
   let pageChars = 0;
   for (const s of segments) pageChars += s.length;
   const h1 = segments.findIndex((s) => s.heading === 1);
@@ -256,9 +151,6 @@ export function segmentFeatures(input: FeatureInput): number[][] {
     const s = segments[i] as Segment;
     const sh = shares[i] as SegmentShares;
     const text = s.raw === '' ? '' : segmentText(s);
-    const words = text.match(WORD) ?? [];
-    const wordCount = words.length;
-    const letters = words.reduce((n, w) => n + w.length, 0);
     const place = placeOf(s.block);
     let near = 0;
     for (const groups of place.near) near |= groups;
@@ -274,26 +166,18 @@ export function segmentFeatures(input: FeatureInput): number[][] {
     const row = [
       luo[i] ?? -1,
       sh.size,
-      sh.color,
       sh.link,
       Math.log(meanSize(s) / (input.fontSize || 16)),
       Math.log1p(s.length),
-      Math.log1p(wordCount),
-      wordCount === 0 ? 0 : Math.min(letters / wordCount, 20) / 10,
-      Math.log1p(count(text, SENTENCE_END)),
+      Math.log1p(text.match(WORD)?.length ?? 0),
       ENDS_SENTENCE.test(text) ? 1 : 0,
-      wordCount === 0 ? 0 : Math.min(countChar(text, ',') / wordCount, 1),
-      s.length === 0 ? 0 : countDigits(text) / s.length,
-      wordCount === 0 ? 0 : words.filter(isCapitalised).length / wordCount,
       s.heading === 1 ? 1 : 0,
       s.heading === 2 || s.heading === 3 ? 1 : 0,
       s.heading >= 4 ? 1 : 0,
       ...CONTEXTS.map((c) => (s.context === c ? 1 : 0)),
       input.boilerplate[i] ? 1 : 0,
-      s.raw === '' ? 1 : 0,
       s.article ? 1 : 0,
       s.hrBefore ? 1 : 0,
-      s.floated ? 1 : 0,
       segments.length <= 1 ? 0 : i / (segments.length - 1),
       pageChars === 0 ? 0 : before / pageChars,
       h1 >= 0 && i < h1 ? 1 : 0,
@@ -302,6 +186,7 @@ export function segmentFeatures(input: FeatureInput): number[][] {
       Math.log1p(articles.size),
       ...LANDMARKS.map((l) => ((place.landmarks & (LANDMARK_BIT.get(l) ?? 0)) !== 0 ? 1 : 0)),
       ...GROUP_NAMES.map((_, bit) => ((near & (1 << bit)) !== 0 ? 1 : 0)),
+      Math.log(Math.max(1, ...place.repeats)),
       previous ? (luo[i - 1] ?? -1) : 0,
       next ? (luo[i + 1] ?? -1) : 0,
       previous ? (shares[i - 1]?.link ?? 0) : 0,
@@ -321,10 +206,14 @@ export function segmentFeatures(input: FeatureInput): number[][] {
  * An element's place, from its parent's (cached: a page's segments share most of their ancestors). The climb
  * to the nearest cached ancestor is iterative and bounded by the flat tree's own bound (flat.ts).
  */
-function placeIn(el: Element, places: Map<Element, Place>): Place {
+function placeIn(
+  el: Element,
+  places: Map<Element, Place>,
+  siblings: Map<Element, Map<string, number>>,
+): Place {
   const chain: Element[] = [];
   let e: Element | null = el;
-  let known: Place = { landmarks: 0, near: [] };
+  let known: Place = { landmarks: 0, near: [], repeats: [] };
   for (let steps = 0; e !== null && steps < MAX_ANCESTORS; steps++) {
     const cached = places.get(e);
     if (cached) {
@@ -340,10 +229,31 @@ function placeIn(el: Element, places: Map<Element, Place>): Place {
     known = {
       landmarks: known.landmarks | own.landmark,
       near: [own.groups, ...known.near.slice(0, NEAR_BOXES - 1)],
+      repeats: [repeats(node, siblings), ...known.repeats.slice(0, NEAR_BOXES - 1)],
     };
     places.set(node, known);
   }
   return known;
+}
+
+/** How many element children of `el`'s parent have its tag and class (itself included), counted once a parent. */
+function repeats(el: Element, siblings: Map<Element, Map<string, number>>): number {
+  const parent = parentElementOf(el);
+  if (parent === null) return 1;
+  let counts = siblings.get(parent);
+  if (counts === undefined) {
+    counts = new Map();
+    for (const child of elementChildren(parent)) {
+      const key = signature(child);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    siblings.set(parent, counts);
+  }
+  return counts.get(signature(el)) ?? 1;
+}
+
+function signature(el: Element): string {
+  return `${localNameOf(el)} ${attributeOf(el, 'class') ?? ''}`;
 }
 
 function ownPlace(el: Element): { landmark: number; groups: number } {
@@ -370,31 +280,4 @@ function meanSize(s: Segment): number {
     sum += n * (s.runs.size[k] ?? 16);
   }
   return chars === 0 ? 16 : sum / chars || 16;
-}
-
-function count(text: string, pattern: RegExp): number {
-  pattern.lastIndex = 0;
-  let n = 0;
-  while (pattern.exec(text) !== null) n++;
-  return n;
-}
-
-function countChar(text: string, char: string): number {
-  let n = 0;
-  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) n++;
-  return n;
-}
-
-function countDigits(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) n++;
-  }
-  return n;
-}
-
-function isCapitalised(word: string): boolean {
-  const c = word.charCodeAt(0);
-  return c >= 65 && c <= 90;
 }

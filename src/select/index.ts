@@ -16,7 +16,7 @@ import { luoSign, type PageStyle, type SegmentShares, shares } from '../score/in
 import { contentProbability, type Model } from '../score/model.ts';
 import { isStrongNegative } from '../score/names.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
-import { MAX_ANCESTORS } from '../segments/limits.ts';
+import { elementChildren, MAX_ANCESTORS } from '../segments/limits.ts';
 
 /** Scored view of the segments: what the run selection and the in-run clean-up read. */
 export interface Scored {
@@ -252,8 +252,22 @@ function sameArticle(segments: readonly Segment[], a: number, b: number): boolea
  * apart from the body (Luo's −1) that are not headings come off both ends; leadBefore then walks back over
  * them to a standfirst, as it did before the model.
  */
+/** Chrome over a title heading is shorter than this; an intro is longer. */
+const TITLE_PREAMBLE_CHARS = 200;
+
 export function trimRun(run: Run, scored: Scored): Run {
   let { start, end } = run;
+  // A run that opens with a line or two of page chrome over the title heading (a blog's tagline, a
+  // breadcrumb) starts at the title: less than a paragraph before an h1 is not the article's intro.
+  let before = 0;
+  for (let i = start; i <= end && before < TITLE_PREAMBLE_CHARS; i++) {
+    const s = scored.segments[i] as Segment;
+    if (s.heading === 1) {
+      if (i > start) start = i;
+      break;
+    }
+    before += s.length;
+  }
   const loose = (i: number): boolean => scored.luo[i] === -1 && (scored.segments[i]?.heading ?? 0) === 0;
   // A title heading with a byline under it goes too: the build drops the heading that repeats the title, and
   // the byline would open the body.
@@ -261,6 +275,105 @@ export function trimRun(run: Run, scored: Scored): Run {
     start++;
   while (end > start && loose(end)) end--;
   return start === run.start && end === run.end ? run : { ...run, start, end };
+}
+
+/**
+ * A thread's posts are records of one shape: sibling boxes with the same tag and class, each holding an author,
+ * a date and a body (phpBB, XenForo, vBulletin, Discourse, Stack Exchange). The best run is often one post, or a
+ * few, with the rest cut off by the member panels and vote bars between them. When the run lies inside such a
+ * record, it is widened to every record of the set that holds prose the model believes (issue 20 §2), so the
+ * reader gets the thread in order. Not across a boundary heading, and never where the records are a listing's
+ * cards (teaser-length prose: looksLikeListing's test).
+ */
+const MIN_RECORDS = 2;
+/** A record counts when this share of its text is segments the model gives ≥ ½. */
+const RECORD_PROSE_SHARE = 0.4;
+/** How far above the run's first block the record may sit. */
+const RECORD_DEPTH = 8;
+
+export function widenToRecords(run: Run, scored: Scored): Run {
+  if (scored.probability === null) return run;
+  const first = scored.segments[run.start];
+  const last = scored.segments[run.end];
+  if (!first || !last) return run;
+  let record: Element | null = first.block;
+  for (let depth = 0; record !== null && depth < RECORD_DEPTH; depth++) {
+    const parent = parentElementOf(record);
+    if (parent === null) return run;
+    const key = recordKey(record);
+    if (key !== null && containsNode(parent, last.block)) {
+      const records = sameShape(parent, key);
+      if (records.length >= MIN_RECORDS && records.some((r) => containsNode(r, last.block) || r === record))
+        return spanRecords(run, scored, parent, records);
+    }
+    record = parent;
+  }
+  return run;
+}
+
+/** Tag and class of a box that could be a record: a classed box, or an `article`/`li`. */
+function recordKey(el: Element): string | null {
+  const tag = localNameOf(el);
+  const names = attributeOf(el, 'class')?.trim() ?? '';
+  if (names === '' && tag !== 'article' && tag !== 'li') return null;
+  return `${tag} ${names}`;
+}
+
+function sameShape(parent: Element, key: string): Element[] {
+  const out: Element[] = [];
+  for (const child of elementChildren(parent)) if (recordKey(child) === key) out.push(child);
+  return out;
+}
+
+function spanRecords(run: Run, scored: Scored, parent: Element, records: readonly Element[]): Run {
+  const segs = scored.segments;
+  const isRecord = new Set(records);
+  // The record a segment's block sits in: one containment test against the parent, then a short climb.
+  const recordOf = (i: number): Element | undefined => {
+    let e: Element | null = segs[i]?.block ?? null;
+    if (e === null || !containsNode(parent, e)) return undefined;
+    for (let steps = 0; e !== null && steps < MAX_ANCESTORS; steps++) {
+      if (isRecord.has(e)) return e;
+      const up: Element | null = parentElementOf(e);
+      if (up === parent) return undefined;
+      e = up;
+    }
+    return undefined;
+  };
+  // Per record, its text and the part the model believes.
+  const text = new Map<Element, number>();
+  const prose = new Map<Element, number>();
+  let start = run.start;
+  let end = run.end;
+  let from = -1;
+  let to = -1;
+  for (let i = 0; i < segs.length; i++) {
+    const r = recordOf(i);
+    if (r === undefined) continue;
+    if (from < 0) from = i;
+    to = i;
+    const n = segs[i]?.length ?? 0;
+    text.set(r, (text.get(r) ?? 0) + n);
+    if ((scored.probability?.[i] ?? 0) >= 0.5) prose.set(r, (prose.get(r) ?? 0) + n);
+  }
+  const held = records.filter((r) => (prose.get(r) ?? 0) >= RECORD_PROSE_SHARE * (text.get(r) ?? 1));
+  if (held.length < MIN_RECORDS || from < 0) return run;
+  const candidate: Run = { start: Math.min(start, from), end: Math.max(end, to), score: run.score };
+  // Teaser cards are a listing, not a thread; and a boundary heading (comments of an article) is never crossed.
+  if (looksLikeListing(candidate, scored)) return run;
+  for (let i = candidate.start; i <= candidate.end; i++) {
+    const s = segs[i];
+    if (
+      s &&
+      i !== run.start &&
+      isBoundary(s, scored.boilerplate[i] === true) &&
+      (i < run.start || i > run.end)
+    )
+      return run;
+  }
+  start = candidate.start;
+  end = candidate.end;
+  return { start, end, score: run.score };
 }
 
 /** A paragraph this long, styled apart, right before the body, is a lead (standfirst), not a caption. */
