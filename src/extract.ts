@@ -262,12 +262,13 @@ function fromSegments(scored: Scored, styled: boolean, force: boolean): Body | '
     );
     if (before !== null && before.score >= BEFORE_COMMENTS_SHARE * run.score) run = before;
   }
-  run = trimRun(widenToRecords(run, scored), scored);
+  const listing = force && looksLikeListing(run, scored);
+  run = trimRun(widenToRecords(run, scored, listing), scored);
   const notes = notesAfter(run, scored);
   const indices = [...leadBefore(run, scored), ...range(run.start, run.end), ...notes];
   const segs = pick(scored.segments, indices);
   const drop = styled ? misaligned(segs, positives(scored, indices), readBoxes(segs)) : new Set<number>();
-  const { kept, dropped } = keepInRun(indices, scored, drop, new Set(notes));
+  const { kept, dropped } = keepInRun(indices, scored, drop, new Set(notes), listing);
   if (kept.length === 0) return null;
   return { method: 'segments', root: commonAncestor(kept), keep: textNodes(kept), run, dropped };
 }

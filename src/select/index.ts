@@ -291,7 +291,11 @@ const RECORD_PROSE_SHARE = 0.4;
 /** How far above the run's first block the record may sit. */
 const RECORD_DEPTH = 8;
 
-export function widenToRecords(run: Run, scored: Scored): Run {
+/**
+ * `listing`: the person asked for the page anyway ("Show anyway" on a listing): then a set of cards is what
+ * they want, in order, and every card counts, believed or not.
+ */
+export function widenToRecords(run: Run, scored: Scored, listing = false): Run {
   if (scored.probability === null) return run;
   const first = scored.segments[run.start];
   const last = scored.segments[run.end];
@@ -304,7 +308,7 @@ export function widenToRecords(run: Run, scored: Scored): Run {
     if (key !== null && containsNode(parent, last.block)) {
       const records = sameShape(parent, key);
       if (records.length >= MIN_RECORDS && records.some((r) => containsNode(r, last.block) || r === record))
-        return spanRecords(run, scored, parent, records);
+        return spanRecords(run, scored, parent, records, listing);
     }
     record = parent;
   }
@@ -325,7 +329,13 @@ function sameShape(parent: Element, key: string): Element[] {
   return out;
 }
 
-function spanRecords(run: Run, scored: Scored, parent: Element, records: readonly Element[]): Run {
+function spanRecords(
+  run: Run,
+  scored: Scored,
+  parent: Element,
+  records: readonly Element[],
+  listing: boolean,
+): Run {
   const segs = scored.segments;
   const isRecord = new Set(records);
   // The record a segment's block sits in: one containment test against the parent, then a short climb.
@@ -356,11 +366,13 @@ function spanRecords(run: Run, scored: Scored, parent: Element, records: readonl
     text.set(r, (text.get(r) ?? 0) + n);
     if ((scored.probability?.[i] ?? 0) >= 0.5) prose.set(r, (prose.get(r) ?? 0) + n);
   }
-  const held = records.filter((r) => (prose.get(r) ?? 0) >= RECORD_PROSE_SHARE * (text.get(r) ?? 1));
+  const held = listing
+    ? records.filter((r) => (text.get(r) ?? 0) > 0)
+    : records.filter((r) => (prose.get(r) ?? 0) >= RECORD_PROSE_SHARE * (text.get(r) ?? 1));
   if (held.length < MIN_RECORDS || from < 0) return run;
   const candidate: Run = { start: Math.min(start, from), end: Math.max(end, to), score: run.score };
   // Teaser cards are a listing, not a thread; and a boundary heading (comments of an article) is never crossed.
-  if (looksLikeListing(candidate, scored)) return run;
+  if (!listing && looksLikeListing(candidate, scored)) return run;
   for (let i = candidate.start; i <= candidate.end; i++) {
     const s = segs[i];
     if (
@@ -459,6 +471,8 @@ export function keepInRun(
   scored: Scored,
   misaligned: ReadonlySet<number>,
   notes: ReadonlySet<number> = new Set(),
+  /** A listing shown anyway: its cards' linked titles are the point, and the model's doubts don't apply. */
+  listing = false,
 ): { kept: Segment[]; dropped: number } {
   const kept: Segment[] = [];
   let dropped = 0;
@@ -483,10 +497,12 @@ export function keepInRun(
     const note = notes.has(i);
     const inProseList =
       proseLists.size > 0 && s.context === 'li' && proseLists.has(outerList(s.block) as Element);
-    const linkList = !note && !inProseList && isLinks(i) && s.context !== 'td' && s.context !== 'pre';
+    const linkList =
+      !listing && !note && !inProseList && isLinks(i) && s.context !== 'td' && s.context !== 'pre';
     // With the model, what it gives less than ½ is left out too: a share bar, an author box. Not a heading, a
     // caption or a table cell: a table is kept or left out whole, and a caption goes with its picture.
     const unlikely =
+      !listing &&
       !note &&
       s.heading === 0 &&
       s.context !== 'figcaption' &&
