@@ -7,6 +7,8 @@ import {
   querySelectorAllIn,
   urlOf,
 } from './dom/access.ts';
+import { flatContains, flatParentElement } from './dom/flat.ts';
+import { MAX_ANCESTORS, MAX_OUTPUT_DEPTH } from './dom/limits.ts';
 import { visibleLength } from './dom/text.ts';
 import { NEWSFEED, newsFeedFallback } from './fallback/index.ts';
 import { misaligned, readBoxes } from './geometry/index.ts';
@@ -14,9 +16,7 @@ import { readingStats, readMetadata } from './metadata/index.ts';
 import type { Run } from './mss/index.ts';
 import { pageStyle } from './score/index.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';
-import { flatContains, flatParentElement } from './segments/flat.ts';
 import { nodeBudget, type Segment, walkSegments } from './segments/index.ts';
-import { MAX_ANCESTORS, MAX_OUTPUT_DEPTH } from './segments/limits.ts';
 import {
   bestRun,
   firstCommentsHeading,

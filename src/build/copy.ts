@@ -14,11 +14,11 @@ import {
   parentElementOf,
   textContentOf,
 } from '../dom/access.ts';
+import { flatChildren, flatParent, frameBody } from '../dom/flat.ts';
+import { MAX_ANCESTORS, MAX_OUTPUT_DEPTH } from '../dom/limits.ts';
 import { parseUnrendered } from '../dom/parse.ts';
 import { collapseHtmlSpace } from '../dom/text.ts';
 import { nameVerdict } from '../score/names.ts';
-import { flatChildren, flatParent, frameBody } from '../segments/flat.ts';
-import { MAX_ANCESTORS, MAX_OUTPUT_DEPTH } from '../segments/limits.ts';
 import { codeLanguage, copyAttributes, direction } from './attributes.ts';
 import { imageSource, isPixel } from './images.ts';
 import { copyMath, MATHML_NS, renderedMath } from './math.ts';
@@ -92,7 +92,7 @@ type Exit = 'none' | 'close-paragraph' | 'space' | 'newline';
 interface Frame {
   /** The next DOM child, when `list` is null (the flat tree is the DOM here). */
   next: Node | null;
-  /** The children the element renders instead (shadow root, slot, frame body; segments/flat.ts). */
+  /** The children the element renders instead (shadow root, slot, frame body; dom/flat.ts). */
   list: readonly Node[] | null;
   index: number;
   ctx: Ctx;
@@ -214,7 +214,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
       if (localName === 'math') placeMath(el, el, ctx);
       return null;
     }
-    // The flat tree (segments/flat.ts): a slot stands for what is assigned to it (or its fallback), a frameset
+    // The flat tree (dom/flat.ts): a slot stands for what is assigned to it (or its fallback), a frameset
     // for its frames, and a same-origin frame the segment walk read (not hidden) for its body.
     if (localName === 'slot') return isHidden(el) ? null : transparent(el, ctx);
     if (localName === 'frameset' && !isHidden(el)) return wrapper(el, ctx);

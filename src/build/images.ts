@@ -1,5 +1,5 @@
 import { attributeOf, localNameOf } from '../dom/access.ts';
-import { elementChildren } from '../segments/limits.ts';
+import { elementChildren } from '../dom/limits.ts';
 import { DATA_IMAGE } from './allowed.ts';
 import { parseUrl } from './urls.ts';
 

@@ -14,7 +14,7 @@ import {
   nextSiblingOf,
   nodeTypeOf,
 } from '../dom/access.ts';
-import { MAX_SIBLINGS } from '../segments/limits.ts';
+import { MAX_SIBLINGS } from '../dom/limits.ts';
 
 export const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
 

@@ -5,7 +5,7 @@
  * through dom/access.ts.
  */
 import { attributeOf, elementsByTagName, hasAttribute, localNameOf, textContentOf } from '../dom/access.ts';
-import { elementChildren } from '../segments/limits.ts';
+import { elementChildren } from '../dom/limits.ts';
 
 /** A cell holding this much text is prose laid out in a grid, not a datum. */
 const PROSE_CELL_CHARS = 400;

@@ -93,7 +93,7 @@ export const ownerDocumentOf: (node: Node) => Document | null = getter(NODE, 'ow
 export const textContentOf: (node: Node) => string | null = getter(NODE, 'textContent');
 /** The node's base URL (a document's `<base href>`, else its URL). */
 export const baseUriOf: (node: Node) => string = getter(NODE, 'baseURI');
-/** `ancestor.contains(node)`: inclusive, and stops at shadow-root and frame edges (segments/flat.ts goes past). */
+/** `ancestor.contains(node)`: inclusive, and stops at shadow-root and frame edges (dom/flat.ts goes past). */
 export const containsNode: (ancestor: Node, node: Node | null) => boolean = method(NODE, 'contains');
 export const rootNodeOf: (node: Node) => Node = method(NODE, 'getRootNode');
 export const documentPosition: (node: Node, other: Node) => number = method(NODE, 'compareDocumentPosition');

@@ -24,8 +24,6 @@ export const SKIP_TAGS: ReadonlySet<string> = new Set([
   'title',
   'link',
   'meta',
-  // Lectern's own overlay host: "Show anyway" extracts again while the notice is on the page.
-  'lectern-reader',
 ]);
 
 /**

@@ -3,9 +3,13 @@
  * by parent. Parameters as published: C_P = 40, C_T = 30, C_Σ = 350.
  */
 import { elementsByTagName, parentElementOf, querySelectorAllIn, textContentOf } from '../dom/access.ts';
-import { MAX_ANCESTORS } from '../segments/limits.ts';
+import { MAX_ANCESTORS, MIN_ARTICLE_CHARS } from '../dom/limits.ts';
 
-export const NEWSFEED = { minParagraphChars: 40, charsPerTag: 30, minArticleChars: 350 } as const;
+export const NEWSFEED = {
+  minParagraphChars: 40,
+  charsPerTag: 30,
+  minArticleChars: MIN_ARTICLE_CHARS,
+} as const;
 
 export function newsFeedFallback(root: Element, isHidden: (el: Element) => boolean): Element | null {
   const paragraphs = Array.from(elementsByTagName(root, 'p')).filter((p) => !insideHidden(p, root, isHidden));

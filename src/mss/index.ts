@@ -11,24 +11,6 @@ export interface Run {
   score: number;
 }
 
-/** Kadane: the contiguous run with the highest total; null when every score is ≤ 0. Ties keep the earliest. */
-export function maxRun(scores: ArrayLike<number>): Run | null {
-  let best: Run | null = null;
-  let sum = 0;
-  let start = 0;
-  for (let i = 0; i < scores.length; i++) {
-    const s = scores[i] ?? 0;
-    if (sum <= 0) {
-      sum = s;
-      start = i;
-    } else {
-      sum += s;
-    }
-    if (sum > 0 && (best === null || sum > best.score)) best = { start, end: i, score: sum };
-  }
-  return best;
-}
-
 /**
  * Ruzzo–Tompa (1999): every maximal scoring subsequence in linear time, in document order.
  * Kadane gives only the best run; the others let the extractor consider a second chunk of the article

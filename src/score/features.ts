@@ -8,10 +8,10 @@
  * checked-in weights name each feature, so a change here without a new fit fails the model's test.
  */
 import { attributeOf, localNameOf, parentElementOf } from '../dom/access.ts';
+import { flatParentElement } from '../dom/flat.ts';
+import { elementChildren, MAX_ANCESTORS } from '../dom/limits.ts';
 import type { SegmentContext } from '../dom/tags.ts';
-import { flatParentElement } from '../segments/flat.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
-import { elementChildren, MAX_ANCESTORS } from '../segments/limits.ts';
 import type { SegmentShares } from './index.ts';
 import { tokensOf } from './names.ts';
 

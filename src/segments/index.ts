@@ -13,9 +13,10 @@ import {
   querySelectorIn,
   textContentOf,
 } from '../dom/access.ts';
+import { flatChildren, frameBody } from '../dom/flat.ts';
+import { MIN_ARTICLE_CHARS } from '../dom/limits.ts';
 import { CONTEXT_TAGS, headingLevel, type SegmentContext, SKIP_TAGS } from '../dom/tags.ts';
 import { normalizeSpace, visibleLength } from '../dom/text.ts';
-import { NEWSFEED } from '../fallback/index.ts';
 import { type NameVerdict, nameVerdict } from '../score/names.ts';
 import {
   colorOf,
@@ -25,7 +26,6 @@ import {
   type StyleSource,
   styleSource,
 } from '../visibility/index.ts';
-import { flatChildren, frameBody } from './flat.ts';
 
 /**
  * A text segment (Luo et al. 2009, seed 004): the text between two block boundaries, so
@@ -85,7 +85,6 @@ export interface Walk {
   segments: Segment[];
   /** Roots of the subtrees skipped as invisible or never-content; the build step skips them too. */
   hidden: Set<Element>;
-  elements: number;
   truncated: boolean;
   /** Whether the node budget stopped the walk (elements, and other nodes at NODES_PER_ELEMENT each). */
   cap: 'elements' | null;
@@ -106,7 +105,7 @@ interface Frame {
   el: Element;
   /** The next DOM child, when `list` is null (the common case: the flat tree is the DOM here). */
   next: Node | null;
-  /** The children the element renders instead (shadow root, slot, frame body; flat.ts), read from `at`. */
+  /** The children the element renders instead (shadow root, slot, frame body; dom/flat.ts), read from `at`. */
   list: readonly Node[] | null;
   at: number;
   /** Styles of the element's own document: a same-origin frame's body is read through its own view. */
@@ -211,7 +210,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
   };
 
   const rootStyle = styles.read(root, null, hasAttributes(root));
-  if (rootStyle.hidden) return { segments, hidden, elements: 1, truncated: false, cap, depth };
+  if (rootStyle.hidden) return { segments, hidden, truncated: false, cap, depth };
   const rootList = flatChildren(root);
   const stack: Frame[] = [
     {
@@ -270,7 +269,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       break;
     }
     const tag = localNameOf(el);
-    // A same-origin frame's body is walked in its place, styled by its own document (flat.ts).
+    // A same-origin frame's body is walked in its place, styled by its own document (dom/flat.ts).
     const frameDoc = tag === 'iframe' || tag === 'frame' ? readableFrame(el, top) : null;
     if (frameDoc === null && SKIP_TAGS.has(tag) && !(tag === 'noscript' && renderedNoscript(el, top))) {
       hidden.add(el);
@@ -357,7 +356,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     if (stack.length > depth) depth = stack.length;
   }
   close();
-  return { segments, hidden, elements, truncated: cap !== null, cap, depth };
+  return { segments, hidden, truncated: cap !== null, cap, depth };
 
   /** A visible same-origin frame with a body, or null (then it is skipped like any embed). */
   function readableFrame(el: Element, parent: Frame): Document | null {
@@ -366,7 +365,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     // Ad slots and widgets are same-origin frames too (about:blank frames a script writes into): only a frame
     // with an article's worth of text (NewsFeed's C_Σ) is read in place, the rest stay opaque, as all frames
     // were before. A frameset has no text of its own: its frames are judged in turn.
-    if (localNameOf(body) === 'body' && visibleLength(textContentOf(body) ?? '') < NEWSFEED.minArticleChars)
+    if (localNameOf(body) === 'body' && visibleLength(textContentOf(body) ?? '') < MIN_ARTICLE_CHARS)
       return null;
     // Tracking frames are 0×0 or 1×1; a frame's box is read only here, frames are few.
     if (parent.styles.styled) {

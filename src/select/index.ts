@@ -10,13 +10,13 @@ import {
   rootNodeOf,
 } from '../dom/access.ts';
 import { trimToLettersAndDigits } from '../dom/chars.ts';
+import { elementChildren, MAX_ANCESTORS } from '../dom/limits.ts';
 import { maximalRuns, type Run } from '../mss/index.ts';
 import { segmentFeatures } from '../score/features.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from '../score/index.ts';
 import { contentProbability, type Model } from '../score/model.ts';
 import { isStrongNegative } from '../score/names.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
-import { elementChildren, MAX_ANCESTORS } from '../segments/limits.ts';
 
 /** Scored view of the segments: what the run selection and the in-run clean-up read. */
 export interface Scored {

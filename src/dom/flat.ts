@@ -22,7 +22,7 @@ import {
   nodeTypeOf,
   parentOf,
   shadowRootOf,
-} from '../dom/access.ts';
+} from './access.ts';
 import { MAX_ANCESTORS } from './limits.ts';
 
 /**
