@@ -49,10 +49,6 @@ export function restrictedReason(url: string | undefined | null): RestrictedReas
   return null;
 }
 
-export function isRestrictedUrl(url: string | undefined | null): boolean {
-  return restrictedReason(url) !== null;
-}
-
 /** Chromium's refusal on its Web Store: the one restricted-page error that says which kind of page it is. */
 const WEB_STORE_ERROR = /extensions gallery cannot be scripted/i;
 /** Chromium's scripting errors for pages no extension may touch (messages from extensions/common/ and chrome/). */
