@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// The fast Node tier: pure arithmetic only (MSS, scoring, title cleaning, the benchmark's metric). Everything
+// The fast Node tier: pure arithmetic only (MSS, scoring, title cleaning, the benchmark's metric, the fit). Everything
 // that reads styles or boxes runs in real Chromium under Playwright (STYLE.md practice 4).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'extension/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'extension/**/*.test.ts', 'bench/**/*.test.ts', 'fit/**/*.test.ts'],
     environment: 'node',
   },
 });
