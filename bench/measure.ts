@@ -16,6 +16,9 @@ export type ExtractorName = 'lectern' | 'readability';
 
 export interface DiagnosticsSummary {
   method: Diagnostics['method'];
+  /** What kind of page Lectern took it for (src/types.ts ArticleKind), and its posts or items. */
+  kind: Article['kind'];
+  records: number;
   styled: boolean;
   segmentCount: number;
   run: Diagnostics['run'];
@@ -160,6 +163,8 @@ export async function timeExtractor(
             diagnostics: d
               ? {
                   method: d.method,
+                  kind: article?.kind ?? 'article',
+                  records: article?.records ?? 0,
                   styled: d.styled,
                   segmentCount: d.segmentCount,
                   run: d.run,

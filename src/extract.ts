@@ -30,7 +30,15 @@ import {
   trimRun,
   widenToRecords,
 } from './select/index.ts';
-import type { Article, Cap, Diagnostics, Extracted, ExtractMethod, ExtractOptions } from './types.ts';
+import type {
+  Article,
+  ArticleKind,
+  Cap,
+  Diagnostics,
+  Extracted,
+  ExtractMethod,
+  ExtractOptions,
+} from './types.ts';
 import { styleSource } from './visibility/index.ts';
 
 /**
@@ -60,6 +68,9 @@ const BEFORE_COMMENTS_SHARE = 0.2;
 
 interface Body {
   method: ExtractMethod;
+  kind: ArticleKind;
+  /** See Article.records. */
+  records: number;
   root: Element;
   /** Null: every visible text node under root. */
   keep: Set<Text> | null;
@@ -125,10 +136,19 @@ function run(doc: Document, options: ExtractOptions): Extracted | null {
   const wholePage = picked !== null && isWholePage(picked, scored.segments);
   if (!wholePage && (picked === null || textChars(picked, scored.segments) < MIN_ARTICLE_CHARS)) {
     const el = newsFeedFallback(body, isHidden);
-    if (el) picked = { method: 'fallback', root: el, keep: null, run: null, dropped: 0 };
+    if (el)
+      picked = {
+        method: 'fallback',
+        kind: 'article',
+        records: 0,
+        root: el,
+        keep: null,
+        run: null,
+        dropped: 0,
+      };
   }
   if (picked === null && options.force) {
-    picked = { method: 'forced', root: body, keep: null, run: null, dropped: 0 };
+    picked = { method: 'forced', kind: 'article', records: 0, root: body, keep: null, run: null, dropped: 0 };
   }
   if (picked === null) return null;
   t = lap('fallback', t);
@@ -180,6 +200,8 @@ function run(doc: Document, options: ExtractOptions): Extracted | null {
     excerpt: meta.description ?? excerptOf(built.text),
     content: built.html,
     text: built.text,
+    kind: picked.kind,
+    records: picked.records,
     wordCount: reading.words,
     readingMinutes: reading.minutes,
     diagnostics,
@@ -230,6 +252,8 @@ function fromArticleBody(doc: Document, scored: Scored, styled: boolean): Body |
   const { kept, dropped } = keepInRun(indices, scored, drop);
   return {
     method: 'articleBody',
+    kind: 'article',
+    records: 0,
     root: best.el,
     keep: textNodes(kept),
     run: { start: best.first, end: best.last, score: best.chars },
@@ -263,14 +287,24 @@ function fromSegments(scored: Scored, styled: boolean, force: boolean): Body | '
     if (before !== null && before.score >= BEFORE_COMMENTS_SHARE * run.score) run = before;
   }
   const listing = force && looksLikeListing(run, scored);
-  run = trimRun(widenToRecords(run, scored, listing), scored);
+  const widened = widenToRecords(run, scored, listing);
+  run = trimRun(widened.run, scored);
+  const kind: ArticleKind = listing && widened.records > 0 ? 'listing' : widened.dated ? 'thread' : 'article';
   const notes = notesAfter(run, scored);
   const indices = [...leadBefore(run, scored), ...range(run.start, run.end), ...notes];
   const segs = pick(scored.segments, indices);
   const drop = styled ? misaligned(segs, positives(scored, indices), readBoxes(segs)) : new Set<number>();
   const { kept, dropped } = keepInRun(indices, scored, drop, new Set(notes), listing);
   if (kept.length === 0) return null;
-  return { method: 'segments', root: commonAncestor(kept), keep: textNodes(kept), run, dropped };
+  return {
+    method: 'segments',
+    kind,
+    records: kind === 'article' ? 0 : widened.records,
+    root: commonAncestor(kept),
+    keep: textNodes(kept),
+    run,
+    dropped,
+  };
 }
 
 function textChars(body: Body, segments: readonly Segment[]): number {

@@ -2,6 +2,12 @@
 
 export type TextDirection = 'ltr' | 'rtl';
 
+/**
+ * What kind of page the text was found on: an article (one text), a thread (posts of one shape in order: a
+ * forum topic, a Q&A page, an issue with its comments), or a listing shown anyway (its items in order).
+ */
+export type ArticleKind = 'article' | 'thread' | 'listing';
+
 /** How the body was found, for the debug view and the benchmark. */
 export type ExtractMethod = 'articleBody' | 'segments' | 'fallback' | 'forced';
 
@@ -24,6 +30,9 @@ export interface Article {
   content: string;
   /** Plain text: paragraphs separated by one blank line, list items on their own lines. */
   text: string;
+  kind: ArticleKind;
+  /** A thread's posts or a listing's items; 0 for an article. */
+  records: number;
   /** Words; CJK characters count one each (see src/metadata/reading.ts). */
   wordCount: number;
   /**

@@ -23,3 +23,11 @@ export const NEWS = {
 };
 
 export const NO_ARTICLE = { url: fixtureUrl('no-article') };
+
+/** A forum thread (fixtures/pages/forum-thread): four posts, so the question and three replies. */
+export const THREAD = {
+  url: fixtureUrl('forum-thread'),
+  title: readTruth('forum-thread').title ?? 'ML7 headstock bearings: adjust or replace?',
+  /** The last reply's closing sentence: the reader must reach the end of the thread. */
+  lastReply: 'Thank you both, you saved me a lot of money.',
+};

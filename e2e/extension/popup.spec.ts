@@ -1,7 +1,8 @@
 /** The popup, opened as a page about a given tab (?tab=<id>), against the e2e build with host access. */
 import { expect, type Page, test } from '@playwright/test';
-import { type Extension, launchExtension, openTab } from './harness.ts';
-import { NEWS, NO_ARTICLE } from './pages.ts';
+import { overlayOf } from '../support/overlay.ts';
+import { type Extension, launchExtension, openReaderFromPopup, openTab } from './harness.ts';
+import { NEWS, NO_ARTICLE, THREAD } from './pages.ts';
 
 let extension: Extension;
 
@@ -26,6 +27,25 @@ test('shows the article title, site and reading time', async () => {
   await expect(popup.getByText(/\d+ min read/)).toBeVisible();
   await expect(popup.getByText(/[\d,]+ words/)).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Open reader view' })).toBeFocused();
+});
+
+test('a forum thread is named as one, in the popup and in the reader, with its replies counted', async () => {
+  const { page, tabId } = await openTab(extension, THREAD.url);
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.popupUrl(tabId));
+  await expect(popup.getByRole('heading', { level: 1 })).toHaveText(THREAD.title);
+  await expect(popup.getByText('Thread · 3 replies')).toBeVisible();
+  await popup.close();
+
+  await openReaderFromPopup(extension, page, tabId);
+  const overlay = await overlayOf(page);
+  await expect.poll(() => overlay.text()).toContain('Thread · 3 replies');
+  expect(await overlay.shows(THREAD.lastReply)).toBe(true);
+
+  // An article is not called a thread.
+  const news = await openPopupFor(NEWS.url);
+  await expect(news.getByText(/\d+ min read/)).toBeVisible();
+  await expect(news.getByText(/^Thread/)).toHaveCount(0);
 });
 
 test('Copy text and Copy Markdown put the article on the clipboard', async () => {

@@ -163,6 +163,8 @@ test('the exporters on a hand-made article, character for character', async ({ p
     lang: 'en',
     dir: 'ltr',
     url: 'https://example.test/notes',
+    kind: 'article',
+    records: 0,
     leadImage: null,
     excerpt: '',
     content:

@@ -31,6 +31,8 @@ export const sampleArticle: Article = {
   lang: 'en',
   dir: 'ltr',
   url: 'https://news.test/library-return/',
+  kind: 'article',
+  records: 0,
   leadImage: null,
   excerpt:
     'Branch libraries that were written off a decade ago are busier than they have been in thirty years.',

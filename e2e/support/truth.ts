@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Article, TextDirection } from '../../src/types.ts';
+import type { Article, ArticleKind, TextDirection } from '../../src/types.ts';
 import { FIXTURES } from './paths.ts';
 
 /** expected.json. A key left out is not checked; `null` means the Article's field must be null. */
@@ -18,6 +18,10 @@ export interface FixtureTruth {
   published?: string | null;
   lang?: string | null;
   dir?: TextDirection;
+  /** What kind of page it is; left out: 'article' (every fixture is checked for it). */
+  kind?: ArticleKind;
+  /** A thread's posts (or a listing's items): Article.records. */
+  records?: number;
   /** Snippets that must appear in article.text (whitespace collapsed on both sides). */
   mustInclude?: string[];
   /** Snippets that must not appear in article.text. */
@@ -69,6 +73,11 @@ export function checkArticle(article: Article | null, truth: FixtureTruth): stri
     if (want !== undefined && article[field] !== want) {
       problems.push(`${field}: expected ${JSON.stringify(want)}, got ${JSON.stringify(article[field])}`);
     }
+  }
+  const kind = truth.kind ?? 'article';
+  if (article.kind !== kind) problems.push(`kind: expected ${kind}, got ${article.kind}`);
+  if (truth.records !== undefined && article.records !== truth.records) {
+    problems.push(`records: expected ${truth.records}, got ${article.records}`);
   }
   if (truth.readingMinutes !== undefined && article.readingMinutes !== truth.readingMinutes) {
     problems.push(`readingMinutes: expected ${truth.readingMinutes}, got ${article.readingMinutes}`);

@@ -41,6 +41,8 @@ export function summarize(article: Article): ArticleSummary {
     byline: article.byline,
     readingMinutes: article.readingMinutes,
     wordCount: article.wordCount,
+    kind: article.kind,
+    records: article.records,
     start: article.text.slice(0, START_CHARS),
   };
 }

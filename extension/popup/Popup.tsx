@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
-import { copyMessage, saveMessage } from '../reader/format.ts';
+import { copyMessage, formatKind, saveMessage } from '../reader/format.ts';
 import { writeClipboard } from '../shared/clipboard.ts';
 import {
   COPY,
@@ -175,6 +175,7 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
   };
 
   const source = [summary.byline, summary.siteName].filter(Boolean).join(' · ');
+  const kind = formatKind(summary.kind, summary.records);
   return (
     <section class="summary" aria-labelledby="article-title">
       <h1 id="article-title" class="title">
@@ -182,6 +183,12 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
       </h1>
       {source && <p class="source">{source}</p>}
       <p class="meta">
+        {kind && (
+          <>
+            <span>{kind}</span>
+            <span aria-hidden="true"> · </span>
+          </>
+        )}
         <span>{summary.readingMinutes} min read</span>
         <span aria-hidden="true"> · </span>
         <span>{count.format(summary.wordCount)} words</span>

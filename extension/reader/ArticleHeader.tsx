@@ -1,11 +1,12 @@
 /** Site, title, byline · date, and how long the article is: what Firefox Reader View shows above the text. */
 import type { Article } from '../../src/types.ts';
-import { formatPublished, formatReadingTime, formatWords, siteLabel } from './format.ts';
+import { formatKind, formatPublished, formatReadingTime, formatWords, siteLabel } from './format.ts';
 
 export function ArticleHeader({ article, lang }: { article: Article; lang: string | null }) {
   const site = siteLabel(article.siteName, article.url);
   const date = formatPublished(article.published, lang);
   const byline = article.byline?.trim();
+  const kind = formatKind(article.kind, article.records);
   return (
     <header class="lectern-header">
       {site && <p class="lectern-site">{site}</p>}
@@ -20,6 +21,14 @@ export function ArticleHeader({ article, lang }: { article: Article; lang: strin
       {/* The UI speaks English in v1, even over a French article. Each phrase is its own left-to-right run: in a
           right-to-left article "6 min read" would otherwise be shown as "min read 6". */}
       <p class="lectern-stats" lang="en">
+        {kind && (
+          <>
+            <span class="lectern-kind" dir="ltr">
+              {kind}
+            </span>
+            <span class="lectern-sep"> · </span>
+          </>
+        )}
         <span class="lectern-reading-time" dir="ltr">
           {formatReadingTime(article.readingMinutes)}
         </span>

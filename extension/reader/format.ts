@@ -1,4 +1,5 @@
 /** Pure text formatting for the header and the toast; no DOM, so it can be unit-tested in Node. */
+import type { ArticleKind } from '../../src/types.ts';
 import { COPY, type CopyFormat } from '../shared/formats.ts';
 import type { CopyResult, SaveResult } from './types.ts';
 
@@ -58,6 +59,19 @@ export function formatPublished(published: string | null, lang: string | null): 
 
 export function formatWords(words: number): string {
   return `${counts.format(words)} ${words === 1 ? 'word' : 'words'}`;
+}
+
+/**
+ * What the page is, when it is not one article: "Thread · 3 replies" (the first post is the question, the rest
+ * answer it), "List · 12 items"; null for an article.
+ */
+export function formatKind(kind: ArticleKind, records: number): string | null {
+  if (kind === 'thread') {
+    const replies = Math.max(0, records - 1);
+    return `Thread · ${counts.format(replies)} ${replies === 1 ? 'reply' : 'replies'}`;
+  }
+  if (kind === 'listing') return `List · ${counts.format(records)} ${records === 1 ? 'item' : 'items'}`;
+  return null;
 }
 
 export function formatReadingTime(minutes: number): string {

@@ -7,6 +7,7 @@
  * is checked field by field on arrival; a message of another shape is not ours and gets no answer.
  */
 import type { Runtime } from 'webextension-polyfill';
+import type { ArticleKind } from '../../src/types.ts';
 import { api } from './api.ts';
 import { type ChunkName, isChunkName } from './chunks.ts';
 import { type CopyFormat, isCopyFormat, isSaveFormat, type SaveFormat } from './formats.ts';
@@ -18,6 +19,9 @@ export interface ArticleSummary {
   byline: string | null;
   readingMinutes: number;
   wordCount: number;
+  /** An article, a thread (and its records: posts) or a listing shown anyway (items): src/types.ts. */
+  kind: ArticleKind;
+  records: number;
   /** The start of the article's text; the popup shows its first lines. */
   start: string;
 }

@@ -11,6 +11,8 @@ function article(overrides: Partial<Article> = {}): Article {
     lang: 'en-GB',
     dir: 'ltr',
     url: 'https://news.test/a?x=1&y="2"',
+    kind: 'article',
+    records: 0,
     leadImage: null,
     excerpt: '',
     content: '<h2>What the money buys</h2><p>A <a href="https://news.test/b">new bridge</a>.</p>',
