@@ -419,8 +419,12 @@ test('printing while the reader is open prints the article alone; closing undoes
     .toBe(true);
 
   await page.emulateMedia({ media: 'print' });
-  // The media query's change event arrives a moment after the emulation.
+  // The print styles apply at once; the media query's change event, which takes the dialog out of the top
+  // layer, arrives a moment after the emulation: wait for both (reading the dialog first failed 1 run in 6).
   await expect.poll(hostPosition).toBe('static');
+  await expect
+    .poll(() => overlay.evaluate((root) => root.querySelector('dialog')?.matches(':modal')))
+    .toBe(false);
   const body = await page.evaluate(() => getComputedStyle(document.body).display);
   const printed = await overlay.evaluate((root) => {
     const reader = root.querySelector<HTMLElement>('.lectern-root');
@@ -444,7 +448,9 @@ test('printing while the reader is open prints the article alone; closing undoes
 
   await page.emulateMedia({ media: 'screen' });
   await expect.poll(hostPosition).toBe('fixed');
-  expect(await overlay.evaluate((root) => root.querySelector('dialog')?.matches(':modal'))).toBe(true);
+  await expect
+    .poll(() => overlay.evaluate((root) => root.querySelector('dialog')?.matches(':modal')))
+    .toBe(true);
   await page.bringToFront();
   await page.keyboard.press('Escape');
   await expectRestored(page, before);
