@@ -45,7 +45,7 @@ import { styleSource } from './visibility/index.ts';
  * Work cap for huge pages. News pages measured in the dev corpora have 400–4,000 elements; 25,000 leaves
  * ample room for long comment threads while bounding the walk on 100,000-node documents.
  */
-const DEFAULT_MAX_ELEMENTS = 25_000;
+export const DEFAULT_MAX_ELEMENTS = 25_000;
 
 /** The articleBody element must hold this much VISIBLE text to be trusted (NewsFeed C_Σ). */
 const MIN_ARTICLE_CHARS = NEWSFEED.minArticleChars;

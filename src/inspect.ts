@@ -4,6 +4,7 @@
  * the page the way extract() does and never writes to it.
  */
 import { bodyOf, documentElementOf } from './dom/access.ts';
+import { DEFAULT_MAX_ELEMENTS } from './extract.ts';
 import { FEATURES } from './score/features.ts';
 import { pageStyle } from './score/index.ts';
 import { contentProbability, type Model } from './score/model.ts';
@@ -29,7 +30,7 @@ export interface Inspection {
 export function inspectSegments(doc: Document, model: Model | null = SHIPPED_MODEL): Inspection {
   const body = bodyOf(doc) ?? documentElementOf(doc);
   if (!body) return { features: FEATURES, segments: [] };
-  const walk = walkSegments(body, styleSource(doc), 25_000);
+  const walk = walkSegments(body, styleSource(doc), DEFAULT_MAX_ELEMENTS);
   const rows = segmentRows(walk.segments, pageStyle(walk.segments));
   return {
     features: FEATURES,
