@@ -294,7 +294,7 @@ const DATE =
   /\b(?:\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d+ (?:minutes?|hours?|days?|weeks?|months?|years?) ago)\b/i;
 /** Longer than this, a segment is a post's text, not its date line. */
 const DATE_LINE_CHARS = 80;
-/** How far above the run's weightiest block the record may sit. */
+/** How many levels above the block it starts from (the run's first, else its weightiest) the record may sit. */
 const RECORD_DEPTH = 8;
 
 /** The run, widened or not, and how many records it now spans (0: it was not widened). */
