@@ -14,14 +14,13 @@
  * `npx vite build -c vite.extractor.config.ts --outDir /tmp/b`. Nothing is written; no accuracy is scored.
  */
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT } from '../e2e/support/index.ts';
+import { fixtureUrl, ROOT } from '../e2e/support/index.ts';
 import { parseFlags, runMain, UsageError, wholeNumber } from './cli.ts';
 import { loadCorpus } from './corpora.ts';
 import { readScripts, type Scripts } from './measure.ts';
 import { median } from './metric.ts';
 import { DEFAULT_RUNS, PAGE_TIMEOUT_MS, runPage } from './page-run.ts';
-import { benchContext, startServer } from './serve.ts';
+import { benchContext, launchBrowser, startServer } from './serve.ts';
 
 const USAGE =
   'usage: npm run bench:ab -- <a/lectern.js> <b/lectern.js> [--corpus <path>] [--rounds <n>] [--limit <n>] [--readability]';
@@ -63,11 +62,7 @@ async function main(argv: string[]): Promise<number> {
   const builds = await Promise.all(positionals.map((file) => readScripts(withReadability, file)));
 
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await launchBrowser();
   try {
     const { context, routing } = await benchContext(browser, server.origin);
     const pages = corpus.pages.slice(0, limit).map((page) => ({

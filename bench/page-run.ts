@@ -48,7 +48,13 @@ export interface PageOutcome {
 
 const LOAD_TIMEOUT_MS = 30_000;
 
-async function open(context: BrowserContext, routing: Routing, url: string, scripts: Scripts): Promise<Page> {
+/** A fresh tab at `url` (the one navigation `routing` lets through), the extractors defined in it. */
+export async function openPage(
+  context: BrowserContext,
+  routing: Routing,
+  url: string,
+  scripts: Scripts,
+): Promise<Page> {
   const page = await context.newPage();
   try {
     routing.expect(url);
@@ -111,7 +117,7 @@ export async function runPage(
   let page: Page | null = null;
   try {
     for (const extractor of order) {
-      page ??= await open(context, routing, target.url, scripts);
+      page ??= await openPage(context, routing, target.url, scripts);
       const result = await timeExtractor(page, extractor, {
         runs: options.runs,
         timeoutMs: options.timeoutMs,

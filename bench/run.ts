@@ -22,8 +22,7 @@ import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync, type WriteStream, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, fixtureUrl, ROOT } from '../e2e/support/index.ts';
+import { fixtureUrl, ROOT } from '../e2e/support/index.ts';
 import { outOfFoldModel, readFolds } from '../fit/folds.ts';
 import { JsonLines, Progress, parseFlags, runMain, stamp, UsageError, wholeNumber } from './cli.ts';
 import { type Corpus, type CorpusPage, DEFAULT_CORPORA, loadCorpus } from './corpora.ts';
@@ -32,7 +31,7 @@ import { type OverlayTiming, overlayTiming } from './overlay-timing.ts';
 import { DEFAULT_RUNS, PAGE_TIMEOUT_MS, type PageRunOptions, runPage } from './page-run.ts';
 import { pageView } from './page-view.ts';
 import { markdownReport, type RunInfo } from './report.ts';
-import { benchContext, startServer } from './serve.ts';
+import { benchContext, launchBrowser, startServer } from './serve.ts';
 import { type BundleSize, bundleSizes } from './sizes.ts';
 import { type CorpusSummary, type PageRecord, quickF1, summarizeCorpus } from './summary.ts';
 
@@ -173,11 +172,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await launchBrowser();
   const summaries: CorpusSummary[] = [];
   const problems: PageRecord[] = [];
   const skipped: string[] = [];

@@ -6,8 +6,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { FIXTURE_ORIGIN, FIXTURES, fulfillFile, VIEWPORT } from '../e2e/support/index.ts';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  FIXTURE_ORIGIN,
+  FIXTURES,
+  fulfillFile,
+  VIEWPORT,
+} from '../e2e/support/index.ts';
 import { readPageFile } from './corpora.ts';
 
 export interface PageServer {
@@ -135,4 +142,9 @@ export async function benchContext(
   });
   const routing = await routeContext(context, serverOrigin);
   return { context, routing, spare: await context.newPage() };
+}
+
+/** The headless Chromium the corpus tools (run.ts, ab.ts, fit/collect.ts) read pages in. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }

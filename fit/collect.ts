@@ -3,14 +3,15 @@
  * vector, read in headless Chromium with page JavaScript off, as the bench reads pages. One JSON line per
  * page in fit/cache/<corpus>.jsonl; the fit reads these instead of loading a thousand pages again.
  */
+import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { Progress } from '../bench/cli.ts';
 import type { Corpus, CorpusPage } from '../bench/corpora.ts';
-import { errorText, injectScripts, readScripts, withTimeout } from '../bench/measure.ts';
-import { benchContext, type Routing, startServer } from '../bench/serve.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/index.ts';
+import { errorText, readScripts, type Scripts, withTimeout } from '../bench/measure.ts';
+import { openPage } from '../bench/page-run.ts';
+import { benchContext, launchBrowser, type Routing, startServer } from '../bench/serve.ts';
 
 export interface CachedSegment {
   /** Text ('' for a box walked as one). */
@@ -23,18 +24,24 @@ export interface CachedSegment {
 export interface CachedPage {
   corpus: string;
   id: string;
+  /** sha256 of the lectern.js that read the page: a cache from another build is read again. */
+  build: string;
   features: string[];
   segments: CachedSegment[];
   error: string | null;
 }
 
-const LOAD_TIMEOUT_MS = 30_000;
 const INSPECT_TIMEOUT_MS = 60_000;
 /** Two tabs at a time: the machine has two cores, and a page's work is mostly in its renderer. */
 const PARALLEL = 2;
 
 export function cacheFile(cacheDir: string, corpus: string): string {
   return path.join(cacheDir, `${corpus}.jsonl`);
+}
+
+/** What a cache line's `build` is compared with. */
+export function buildHash(lectern: string): string {
+  return createHash('sha256').update(lectern).digest('hex');
 }
 
 export async function collect(
@@ -45,11 +52,8 @@ export async function collect(
   mkdirSync(cacheDir, { recursive: true });
   const scripts = await readScripts(false);
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await launchBrowser();
+  const build = buildHash(scripts.lectern);
   try {
     for (const corpus of corpora) {
       const out = createWriteStream(cacheFile(cacheDir, corpus.name));
@@ -64,8 +68,8 @@ export async function collect(
           for (let i = next++; i < corpus.pages.length; i = next++) {
             const page = corpus.pages[i] as CorpusPage;
             const url = server.add(corpus.name, page.slug, page.file);
-            const record = await inspectPage(await context.newPage(), routing, url, scripts.lectern);
-            out.write(`${JSON.stringify({ corpus: corpus.name, id: page.id, ...record })}\n`);
+            const record = await inspectPage(context, routing, url, scripts);
+            out.write(`${JSON.stringify({ corpus: corpus.name, id: page.id, build, ...record })}\n`);
             progress.update(`collect ${corpus.name} ${++done}/${corpus.pages.length} ${page.id}`);
           }
         }),
@@ -81,21 +85,17 @@ export async function collect(
 }
 
 async function inspectPage(
-  tab: Page,
+  context: BrowserContext,
   routing: Routing,
   url: string,
-  lectern: string,
-): Promise<Omit<CachedPage, 'corpus' | 'id'>> {
+  scripts: Scripts,
+): Promise<Omit<CachedPage, 'corpus' | 'id' | 'build'>> {
+  let tab: Page | null = null;
   try {
-    routing.expect(url);
-    try {
-      await tab.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
-    } catch (error) {
-      if (!/Timeout/i.test(errorText(error))) throw error;
-    }
-    await injectScripts(tab, { lectern, lecternBuilt: new Date(), readability: null });
+    tab = await openPage(context, routing, url, scripts);
+    const page = tab;
     const inspection = await withTimeout(
-      tab.evaluate(() => globalThis.Lectern.inspectSegments(document, null)),
+      page.evaluate(() => globalThis.Lectern.inspectSegments(document, null)),
       INSPECT_TIMEOUT_MS,
       'inspectSegments',
     );
@@ -111,6 +111,6 @@ async function inspectPage(
   } catch (error) {
     return { features: [], segments: [], error: errorText(error) };
   } finally {
-    await tab.close();
+    await tab?.close();
   }
 }

@@ -20,10 +20,10 @@ import path from 'node:path';
 import { Progress, parseFlags, runMain, UsageError } from '../bench/cli.ts';
 import { type Corpus, type CorpusPage, loadCorpus, SHARED_DATA } from '../bench/corpora.ts';
 import { overlap, scoreText } from '../bench/metric.ts';
-import { ROOT } from '../e2e/support/paths.ts';
+import { LECTERN_JS, ROOT } from '../e2e/support/paths.ts';
 import { FEATURES } from '../src/score/features.ts';
 import { contentProbability, type Model } from '../src/score/model.ts';
-import { type CachedPage, type CachedSegment, cacheFile, collect } from './collect.ts';
+import { buildHash, type CachedPage, type CachedSegment, cacheFile, collect } from './collect.ts';
 import { FOLDS_FILE, type FoldsFile } from './folds.ts';
 import { type Gold, labelSegments } from './label.ts';
 import { type Dataset, type Fitted, fitLogistic, predict } from './logistic.ts';
@@ -110,35 +110,40 @@ function learnsFrom(page: FitPage): boolean {
   return page.pageType === null || !NOT_LEARNT_FROM.has(page.pageType);
 }
 
-/** The cache holds every corpus, read with this build's features. */
+/** The cache holds every corpus, read by this very lectern.js (any change to src/ reads the pages again). */
 function cacheCurrent(corpora: readonly Corpus[]): boolean {
+  const build = buildHash(readFileSync(LECTERN_JS, 'utf8'));
   return corpora.every((corpus) => {
     const file = cacheFile(CACHE, corpus.name);
     if (!existsSync(file)) return false;
     const first = readFileSync(file, 'utf8').split('\n', 1)[0];
-    if (!first) return false;
-    const names = (JSON.parse(first) as CachedPage).features;
-    return names.length === 0 || names.join('\n') === FEATURES.join('\n');
+    return !!first && (JSON.parse(first) as Partial<CachedPage>).build === build;
   });
 }
 
+/**
+ * The corpus's pages in the corpus's own order, not the cache's (two tabs collect at once, so lines land in
+ * the order pages finish): the rows' order sets the order of the fit's sums, and so its last digits.
+ */
 function fitPages(corpus: Corpus): FitPage[] {
-  const byId = new Map(corpus.pages.map((page) => [page.id, page]));
-  const lines = readFileSync(cacheFile(CACHE, corpus.name), 'utf8').split('\n').filter(Boolean);
+  const cached = new Map<string, CachedPage>();
+  for (const line of readFileSync(cacheFile(CACHE, corpus.name), 'utf8').split('\n')) {
+    if (line === '') continue;
+    const record = JSON.parse(line) as CachedPage;
+    cached.set(record.id, record);
+  }
   const out: FitPage[] = [];
-  for (const line of lines) {
-    const cached = JSON.parse(line) as CachedPage;
-    const page = byId.get(cached.id);
-    if (!page || cached.error) continue;
+  for (const page of corpus.pages) {
+    const record = cached.get(page.id);
     const gold = goldOf(page);
-    if (gold === null) continue;
+    if (!record || record.error || gold === null) continue;
     out.push({
       corpus: corpus.name,
       id: page.id,
       site: siteOf(page),
       pageType: page.pageType ?? null,
-      segments: cached.segments,
-      labels: labelSegments(cached.segments, gold),
+      segments: record.segments,
+      labels: labelSegments(record.segments, gold),
       goldText: gold.kind === 'text' ? gold.text : null,
     });
   }
