@@ -7,15 +7,9 @@
  * The list is FEATURES, in order: the fitting script (fit/) and the extractor read the same vector, and the
  * checked-in weights name each feature, so a change here without a new fit fails the model's test.
  */
-import {
-  attributeOf,
-  firstElementChildOf,
-  localNameOf,
-  nextElementSiblingOf,
-  parentElementOf,
-} from '../dom/access.ts';
+import { attributeOf, localNameOf, parentElementOf } from '../dom/access.ts';
 import { flatParentElement } from '../dom/flat.ts';
-import { MAX_ANCESTORS, MAX_SIBLINGS } from '../dom/limits.ts';
+import { elementChildren, MAX_ANCESTORS } from '../dom/limits.ts';
 import type { SegmentContext } from '../dom/tags.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
 import type { SegmentShares } from './index.ts';
@@ -165,8 +159,7 @@ export function segmentFeatures(input: FeatureInput): number[][] {
   const { segments, shares, luo } = input;
   const places = new Map<Element, Place>();
   const siblings = new Map<Element, Map<string, number>>();
-  const groupsByName = new Map<string, number>();
-  const placeOf = (el: Element): Place => placeIn(el, places, siblings, groupsByName);
+  const placeOf = (el: Element): Place => placeIn(el, places, siblings);
   let pageChars = 0;
   for (const s of segments) pageChars += s.length;
   const h1 = segments.findIndex((s) => s.heading === 1);
@@ -191,7 +184,6 @@ export function segmentFeatures(input: FeatureInput): number[][] {
       around += signedLength[k] ?? 0;
       aroundLength += segments[k]?.length ?? 0;
     }
-    // Pushed one by one, not spread from mapped arrays: three arrays fewer per segment.
     const row = [
       luo[i] ?? -1,
       sh.size,
@@ -203,9 +195,7 @@ export function segmentFeatures(input: FeatureInput): number[][] {
       s.heading === 1 ? 1 : 0,
       s.heading === 2 || s.heading === 3 ? 1 : 0,
       s.heading >= 4 ? 1 : 0,
-    ];
-    for (const c of CONTEXTS) row.push(s.context === c ? 1 : 0);
-    row.push(
+      ...CONTEXTS.map((c) => (s.context === c ? 1 : 0)),
       input.boilerplate[i] ? 1 : 0,
       s.article ? 1 : 0,
       s.hrBefore ? 1 : 0,
@@ -215,10 +205,8 @@ export function segmentFeatures(input: FeatureInput): number[][] {
       h1 < 0 ? Math.log1p(segments.length) : Math.log1p(Math.abs(i - h1)),
       Math.log1p(Math.min(pageChars, MAX_PAGE_CHARS)),
       Math.log1p(articles.size),
-    );
-    for (let bit = 0; bit < LANDMARKS.length; bit++) row.push((place.landmarks & (1 << bit)) !== 0 ? 1 : 0);
-    for (let bit = 0; bit < GROUP_NAMES.length; bit++) row.push((near & (1 << bit)) !== 0 ? 1 : 0);
-    row.push(
+      ...LANDMARKS.map((_, bit) => ((place.landmarks & (1 << bit)) !== 0 ? 1 : 0)),
+      ...GROUP_NAMES.map((_, bit) => ((near & (1 << bit)) !== 0 ? 1 : 0)),
       Math.log(Math.min(MAX_REPEATS, place.repeated)),
       previous ? (luo[i - 1] ?? -1) : 0,
       next ? (luo[i + 1] ?? -1) : 0,
@@ -228,7 +216,7 @@ export function segmentFeatures(input: FeatureInput): number[][] {
       Math.log1p(next?.length ?? 0),
       aroundLength === 0 ? 0 : around / aroundLength,
       previous?.block === s.block ? 1 : 0,
-    );
+    ];
     rows.push(row);
     before += s.length;
   }
@@ -243,7 +231,6 @@ function placeIn(
   el: Element,
   places: Map<Element, Place>,
   siblings: Map<Element, Map<string, number>>,
-  groupsByName: Map<string, number>,
 ): Place {
   const chain: Element[] = [];
   let e: Element | null = el;
@@ -259,7 +246,7 @@ function placeIn(
   }
   for (let k = chain.length - 1; k >= 0; k--) {
     const node = chain[k] as Element;
-    const own = ownPlace(node, groupsByName);
+    const own = ownPlace(node);
     const near = [own.groups, ...known.near.slice(0, NEAR_BOXES - 1)];
     const repeated = [repeats(node, siblings), ...known.repeats.slice(0, NEAR_BOXES - 1)];
     let groups = 0;
@@ -283,12 +270,9 @@ function repeats(el: Element, siblings: Map<Element, Map<string, number>>): numb
   let counts = siblings.get(parent);
   if (counts === undefined) {
     counts = new Map();
-    // A loop, not the elementChildren generator: a generator step is slow before V8 optimises it.
-    let child = firstElementChildOf(parent);
-    for (let steps = 0; child !== null && steps < MAX_SIBLINGS; steps++) {
+    for (const child of elementChildren(parent)) {
       const key = signature(child);
       counts.set(key, (counts.get(key) ?? 0) + 1);
-      child = nextElementSiblingOf(child);
     }
     siblings.set(parent, counts);
   }
@@ -299,21 +283,16 @@ function signature(el: Element): string {
   return `${localNameOf(el)} ${attributeOf(el, 'class') ?? ''}`;
 }
 
-function ownPlace(el: Element, groupsByName: Map<string, number>): { landmark: number; groups: number } {
+function ownPlace(el: Element): { landmark: number; groups: number } {
   const role = attributeOf(el, 'role');
   const landmark = TAG_LANDMARK[localNameOf(el)] ?? (role ? ROLE_LANDMARK[role] : undefined);
+  let groups = 0;
   const names = `${attributeOf(el, 'class') ?? ''} ${attributeOf(el, 'id') ?? ''}`;
-  // Pages repeat the same class strings on many boxes: tokenise each string once.
-  let groups = groupsByName.get(names);
-  if (groups === undefined) {
-    groups = 0;
-    if (names.length > 1) {
-      for (const token of tokensOf(names)) {
-        const bit = GROUP_OF.get(token);
-        if (bit !== undefined) groups |= 1 << bit;
-      }
+  if (names.length > 1) {
+    for (const token of tokensOf(names)) {
+      const bit = GROUP_OF.get(token);
+      if (bit !== undefined) groups |= 1 << bit;
     }
-    groupsByName.set(names, groups);
   }
   return { landmark: landmark ? (LANDMARK_BIT.get(landmark) ?? 0) : 0, groups };
 }
