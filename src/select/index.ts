@@ -398,8 +398,6 @@ function spanRecords(
   const prose = new Map<Element, number>();
   const dated = new Set<Element>();
   const inRun = new Set<Element>();
-  let start = run.start;
-  let end = run.end;
   let from = -1;
   let to = -1;
   for (let i = 0; i < segs.length; i++) {
@@ -417,24 +415,18 @@ function spanRecords(
     ? records.filter((r) => (text.get(r) ?? 0) > 0)
     : records.filter((r) => (prose.get(r) ?? 0) >= RECORD_PROSE_SHARE * (text.get(r) ?? 1));
   if (held.length < MIN_RECORDS || from < 0) return unchanged;
-  const candidate: Run = { start: Math.min(start, from), end: Math.max(end, to), score: run.score };
+  const widened: Run = { start: Math.min(run.start, from), end: Math.max(run.end, to), score: run.score };
   // Teaser cards are a listing, not a thread; and a boundary heading (comments of an article) is never crossed.
-  if (!listing && looksLikeListing(candidate, scored)) return unchanged;
-  for (let i = candidate.start; i <= candidate.end; i++) {
+  if (!listing && looksLikeListing(widened, scored)) return unchanged;
+  const boundary = (i: number): boolean => {
     const s = segs[i];
-    if (
-      s &&
-      i !== run.start &&
-      isBoundary(s, scored.boilerplate[i] === true) &&
-      (i < run.start || i > run.end)
-    )
-      return unchanged;
-  }
-  start = candidate.start;
-  end = candidate.end;
+    return s !== undefined && isBoundary(s, scored.boilerplate[i] === true);
+  };
+  for (let i = widened.start; i < run.start; i++) if (boundary(i)) return unchanged;
+  for (let i = run.end + 1; i <= widened.end; i++) if (boundary(i)) return unchanged;
   const withDates = held.filter((r) => dated.has(r) || querySelectorIn(r, 'time') !== null).length;
   return {
-    run: { start, end, score: run.score },
+    run: widened,
     records: held.length,
     dated: withDates * 2 >= held.length,
     inRun: held.filter((r) => inRun.has(r)).length,
