@@ -76,6 +76,9 @@ function walk(node: DomNode, visit: (node: DomNode) => void): void {
   if (node.contentDocument) walk(node.contentDocument, visit);
 }
 
+/** How long click() and checked() wait for their control to be there, as Playwright's expect does. */
+const ONE_TIMEOUT_MS = 5_000;
+
 /** One Overlay (one debugging session) per page, however often a spec asks. */
 const overlays = new WeakMap<Page, Promise<Overlay>>();
 
@@ -199,12 +202,21 @@ async function connect(page: Page): Promise<Overlay> {
     return named;
   }
 
+  /**
+   * The one control with this role and name, waited for as Playwright's locators wait (up to ONE_TIMEOUT_MS):
+   * a control can appear a moment after the click that asks for it (the export menu's items come with a chunk
+   * loaded on first use). Not there by then, or there twice, is a failure.
+   */
   async function one(name: string | RegExp, role: string): Promise<AxNode> {
-    const nodes = await matching(name, role);
-    if (nodes.length !== 1) {
-      throw new Error(`expected one ${role} named ${String(name)} in the overlay, found ${nodes.length}`);
+    const deadline = Date.now() + ONE_TIMEOUT_MS;
+    for (;;) {
+      const nodes = await matching(name, role);
+      if (nodes.length === 1) return nodes[0] as AxNode;
+      if (nodes.length > 1 || Date.now() > deadline) {
+        throw new Error(`expected one ${role} named ${String(name)} in the overlay, found ${nodes.length}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    return nodes[0] as AxNode;
   }
 
   return {
