@@ -43,7 +43,7 @@ export interface PageRunOptions {
 export interface PageOutcome {
   record: PageRecord;
   /** The texts themselves, for --page; the JSON lines keep only their lengths. */
-  texts: { lectern: string | null; readability: string | null; gold: string | null };
+  texts: { lectern: string | null; forced?: string | null; readability: string | null; gold: string | null };
 }
 
 const LOAD_TIMEOUT_MS = 30_000;
@@ -155,6 +155,7 @@ export async function runPage(
     },
     texts: {
       lectern: results.lectern?.text ?? null,
+      ...(results.lectern?.forcedText === undefined ? {} : { forced: results.lectern.forcedText }),
       readability: results.readability?.text ?? null,
       gold: goldValue,
     },

@@ -8,6 +8,8 @@
  *   --page <id>         one page (its id or served name): both texts, their diff and the verdicts; writes nothing
  *   --runs <n>          timed calls per extractor and page after the warm-up (default 3)
  *   --no-readability    Lectern alone
+ *   --texts             each JSON line also carries the texts (Lectern's, Readability's, the gold), for reading
+ *                       what went wrong on a page beside its figures
  *   --shipped-model     score every page with the shipped model (src/score/model.json); by default a page of a
  *                       site the fit saw gets the model of the fold that left that site out (fit/folds.json)
  *   --no-overlay        skip the key press → overlay on screen timing (bench/overlay-timing.ts: headed
@@ -35,7 +37,7 @@ import { benchContext, launchBrowser, startServer } from './serve.ts';
 import { type BundleSize, bundleSizes } from './sizes.ts';
 import { type CorpusSummary, type PageRecord, quickF1, summarizeCorpus } from './summary.ts';
 
-const USAGE = `usage: npm run bench -- [--corpus <path>]… [--limit <n>] [--page <id>] [--runs <n>] [--no-readability] [--no-overlay] [--shipped-model] [--out <dir>]`;
+const USAGE = `usage: npm run bench -- [--corpus <path>]… [--limit <n>] [--page <id>] [--runs <n>] [--no-readability] [--no-overlay] [--texts] [--shipped-model] [--out <dir>]`;
 
 interface Options {
   corpora: string[];
@@ -44,6 +46,7 @@ interface Options {
   runs: number;
   readability: boolean;
   overlay: boolean;
+  texts: boolean;
   shippedModel: boolean;
   out: string;
 }
@@ -55,6 +58,7 @@ const FLAGS = {
   runs: { type: 'string' },
   'no-readability': { type: 'boolean' },
   'no-overlay': { type: 'boolean' },
+  texts: { type: 'boolean' },
   'shipped-model': { type: 'boolean' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -70,6 +74,7 @@ function options(argv: string[]): Options {
     runs: wholeNumber('runs', values.runs, 1) ?? DEFAULT_RUNS,
     readability: !values['no-readability'],
     overlay: !values['no-overlay'],
+    texts: values.texts === true,
     shippedModel: values['shipped-model'] === true,
     out: path.resolve(values.out ?? path.join(ROOT, 'bench', 'results')),
   };
@@ -216,7 +221,7 @@ async function main(argv: string[]): Promise<number> {
             `F1 Lectern ${fmt(quickF1(records, corpus.kind, 'lectern'))}` +
             (opts.readability ? ` Readability ${fmt(quickF1(records, corpus.kind, 'readability'))}` : '');
           progress.update(`${corpus.name} ${index + 1}/${pages.length} ${running} ${page.id}`);
-          const { record } = await runPage(
+          const { record, texts } = await runPage(
             context,
             routing,
             scripts,
@@ -225,7 +230,7 @@ async function main(argv: string[]): Promise<number> {
             { ...runOptions, lecternFirst: index % 2 === 0, ...modelFor(page) },
           );
           records.push(record);
-          jsonl.write(`${JSON.stringify(record)}\n`);
+          jsonl.write(`${JSON.stringify(opts.texts ? { ...record, texts } : record)}\n`);
         }
       } finally {
         await new Promise<void>((resolve) => jsonl.end(resolve));
