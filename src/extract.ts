@@ -14,6 +14,7 @@ import { NEWSFEED, newsFeedFallback } from './fallback/index.ts';
 import { misaligned, readBoxes } from './geometry/index.ts';
 import { readingStats, readMetadata } from './metadata/index.ts';
 import type { Run } from './mss/index.ts';
+import { declaredPageTypes } from './score/page-type.ts';
 import { pageStyle } from './score/index.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';
 import { nodeBudget, type Segment, walkSegments } from './segments/index.ts';
@@ -151,6 +152,8 @@ function run(doc: Document, options: ExtractOptions): Extracted | null {
     picked = { method: 'forced', kind: 'article', records: 0, root: body, keep: null, run: null, dropped: 0 };
   }
   if (picked === null) return null;
+  // A page that declares a product (score/page-type.ts) is read as one, unless its text is a thread or a list.
+  if (picked.kind === 'article' && declaredPageTypes(doc).product) picked = { ...picked, kind: 'product' };
   t = lap('fallback', t);
 
   // Strings read through the prototype (dom/access.ts): `<img name="URL">` makes `document.URL` an element.

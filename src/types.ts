@@ -4,9 +4,10 @@ export type TextDirection = 'ltr' | 'rtl';
 
 /**
  * What kind of page the text was found on: an article (one text), a thread (posts of one shape in order: a
- * forum topic, a Q&A page, an issue with its comments), or a listing shown anyway (its items in order).
+ * forum topic, a Q&A page, an issue with its comments), a product (a page that declares one: its description
+ * and specifications), or a listing shown anyway (its items in order).
  */
-export type ArticleKind = 'article' | 'thread' | 'listing';
+export type ArticleKind = 'article' | 'thread' | 'product' | 'listing';
 
 /** How the body was found, for the debug view and the benchmark. */
 export type ExtractMethod = 'articleBody' | 'segments' | 'fallback' | 'forced';

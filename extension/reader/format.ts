@@ -63,7 +63,7 @@ export function formatWords(words: number): string {
 
 /**
  * What the page is, when it is not one article: "Thread · 3 replies" (the first post is the question, the rest
- * answer it), "List · 12 items"; null for an article.
+ * answer it), "List · 12 items", "Product"; null for an article.
  */
 export function formatKind(kind: ArticleKind, records: number): string | null {
   if (kind === 'thread') {
@@ -71,6 +71,7 @@ export function formatKind(kind: ArticleKind, records: number): string | null {
     return `Thread · ${counts.format(replies)} ${replies === 1 ? 'reply' : 'replies'}`;
   }
   if (kind === 'listing') return `List · ${counts.format(records)} ${records === 1 ? 'item' : 'items'}`;
+  if (kind === 'product') return 'Product';
   return null;
 }
 

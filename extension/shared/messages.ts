@@ -19,7 +19,7 @@ export interface ArticleSummary {
   byline: string | null;
   readingMinutes: number;
   wordCount: number;
-  /** An article, a thread (and its records: posts) or a listing shown anyway (items): src/types.ts. */
+  /** An article, a thread (and its records: posts), a product, or a listing shown anyway (items): src/types.ts. */
   kind: ArticleKind;
   records: number;
   /** The start of the article's text; the popup shows its first lines. */

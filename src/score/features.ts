@@ -7,11 +7,12 @@
  * The list is FEATURES, in order: the fitting script (fit/) and the extractor read the same vector, and the
  * checked-in weights name each feature, so a change here without a new fit fails the model's test.
  */
-import { attributeOf, localNameOf, parentElementOf } from '../dom/access.ts';
+import { attributeOf, localNameOf, ownerDocumentOf, parentElementOf } from '../dom/access.ts';
 import { flatParentElement } from '../dom/flat.ts';
 import { elementChildren, MAX_ANCESTORS } from '../dom/limits.ts';
 import type { SegmentContext } from '../dom/tags.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
+import { declaredPageTypes } from './page-type.ts';
 import type { SegmentShares } from './index.ts';
 import { tokensOf } from './names.ts';
 
@@ -109,6 +110,14 @@ export const FEATURES: readonly string[] = [
   'next chars (log)',
   'luo around (±3, by length)',
   'same block as previous',
+  // What the page declares itself to be (page-type.ts), and what that changes: a product's copy is set in
+  // display type and short lines, a thread's posts are the repeated records.
+  'declares a product',
+  'declares a discussion',
+  'declares an article',
+  'product: luo',
+  'product: chars (log)',
+  'discussion: repeated records (log, capped)',
 ];
 
 /**
@@ -166,6 +175,10 @@ export function segmentFeatures(input: FeatureInput): number[][] {
   const articles = new Set<Element>();
   for (const s of segments) if (s.article) articles.add(s.article);
   const signedLength = segments.map((s, i) => (luo[i] ?? -1) * s.length);
+  const first = segments[0];
+  const declared = declaredPageTypes(first ? ownerDocumentOf(first.block) : null);
+  const product = declared.product ? 1 : 0;
+  const discussion = declared.discussion ? 1 : 0;
 
   const rows: number[][] = [];
   let before = 0;
@@ -184,12 +197,14 @@ export function segmentFeatures(input: FeatureInput): number[][] {
       around += signedLength[k] ?? 0;
       aroundLength += segments[k]?.length ?? 0;
     }
+    const repeated = Math.log(Math.min(MAX_REPEATS, place.repeated));
+    const chars = Math.log1p(s.length);
     const row = [
       luo[i] ?? -1,
       sh.size,
       sh.link,
       Math.log(meanSize(s) / (input.fontSize || 16)),
-      Math.log1p(s.length),
+      chars,
       Math.log1p(wordCount(text)),
       ENDS_SENTENCE.test(text) ? 1 : 0,
       s.heading === 1 ? 1 : 0,
@@ -207,7 +222,7 @@ export function segmentFeatures(input: FeatureInput): number[][] {
       Math.log1p(articles.size),
       ...LANDMARKS.map((_, bit) => ((place.landmarks & (1 << bit)) !== 0 ? 1 : 0)),
       ...GROUP_NAMES.map((_, bit) => ((near & (1 << bit)) !== 0 ? 1 : 0)),
-      Math.log(Math.min(MAX_REPEATS, place.repeated)),
+      repeated,
       previous ? (luo[i - 1] ?? -1) : 0,
       next ? (luo[i + 1] ?? -1) : 0,
       previous ? (shares[i - 1]?.link ?? 0) : 0,
@@ -216,6 +231,12 @@ export function segmentFeatures(input: FeatureInput): number[][] {
       Math.log1p(next?.length ?? 0),
       aroundLength === 0 ? 0 : around / aroundLength,
       previous?.block === s.block ? 1 : 0,
+      product,
+      discussion,
+      declared.article ? 1 : 0,
+      product * (luo[i] ?? -1),
+      product * chars,
+      discussion * repeated,
     ];
     rows.push(row);
     before += s.length;

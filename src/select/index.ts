@@ -487,6 +487,9 @@ const TEASER_CHARS = 160;
 const HEADLINE_CHARS = 20;
 
 export function looksLikeListing(run: Run, scored: Scored): boolean {
+  // Only `<article>` boxes holding a link are cards: a teaser links to what it teases. A course outline or a
+  // feature grid sets each of its lines in an `<article>` of its own, with nothing to follow (modern-dev: a
+  // course page with 15 chapter rows was "no article").
   const articles = new Set<Element>();
   let headlines = 0;
   let prose = 0;
@@ -494,7 +497,7 @@ export function looksLikeListing(run: Run, scored: Scored): boolean {
   let longProse = 0;
   for (let i = run.start; i <= run.end; i++) {
     const s = scored.segments[i] as Segment;
-    if (s.article) articles.add(s.article);
+    if (s.article && s.linkChars > 0) articles.add(s.article);
     if ((scored.shares[i]?.link ?? 0) > 0.5) {
       if (s.length >= HEADLINE_CHARS) headlines++;
     } else if ((scored.sign[i] ?? -1) > 0) {
@@ -559,7 +562,33 @@ export function keepInRun(
   }
   // Trim what is left at the edges that is not prose: a run never starts or ends on a stray caption.
   while (kept.length > 0 && kept[kept.length - 1]?.heading) kept.pop();
-  return { kept, dropped };
+  const once = withoutRepeats(kept);
+  return { kept: once, dropped: dropped + kept.length - once.length };
+}
+
+/** Shorter than this, the same words twice can be a refrain or a label; longer, a copy of the paragraph. */
+const REPEAT_MIN_CHARS = 60;
+
+/**
+ * A paragraph the run already holds, found again in another box, is a second copy of the text: a product's
+ * description in a tab panel and again in the mobile layout, an article's print copy. A person wants it once
+ * (modern-dev: 10 of 53 product pages came out with paragraphs twice, up to a third of the text). Repeats
+ * within one box's children stay: a song's refrain, a poem's repeated stanza.
+ */
+function withoutRepeats(kept: readonly Segment[]): Segment[] {
+  const seen = new Map<string, Element | null>();
+  const out: Segment[] = [];
+  for (const s of kept) {
+    if (s.length >= REPEAT_MIN_CHARS && s.heading === 0) {
+      const text = segmentText(s);
+      const parent = parentElementOf(s.block);
+      const first = seen.get(text);
+      if (first !== undefined && first !== parent) continue;
+      if (first === undefined) seen.set(text, parent);
+    }
+    out.push(s);
+  }
+  return out;
 }
 
 /** The outermost list a list item belongs to: nested sub-lists are points of the same list. */
