@@ -15,6 +15,7 @@ import { misaligned, readBoxes } from './geometry/index.ts';
 import { readingStats, readMetadata } from './metadata/index.ts';
 import type { Run } from './mss/index.ts';
 import { pageStyle } from './score/index.ts';
+import { type Scored, scoreSegments } from './score/scored.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';
 import { nodeBudget, type Segment, walkSegments } from './segments/index.ts';
 import {
@@ -25,8 +26,6 @@ import {
   looksLikeListing,
   notesAfter,
   runs,
-  type Scored,
-  scoreSegments,
   trimRun,
   widenToRecords,
 } from './select/index.ts';
