@@ -185,7 +185,7 @@ function dataset(pages: readonly FitPage[]): Dataset {
       if (label === null || label === undefined) return;
       x.set(s.f.slice(0, columns), r * columns);
       y[r] = label;
-      // Collapsed boxes are never article text in the extractor (select/index.ts): nothing to learn from them.
+      // Collapsed boxes are never article text in the extractor (score/scored.ts): nothing to learn from them.
       w[r] = s.t === '' || total === 0 ? 0 : s.n / total;
       r++;
     });

@@ -8,9 +8,9 @@ import { DEFAULT_MAX_ELEMENTS } from './extract.ts';
 import { FEATURES } from './score/features.ts';
 import { pageStyle } from './score/index.ts';
 import { contentProbability, type Model } from './score/model.ts';
+import { segmentRows } from './score/scored.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';
 import { segmentText, walkSegments } from './segments/index.ts';
-import { segmentRows } from './select/index.ts';
 import { styleSource } from './visibility/index.ts';
 
 export interface SegmentReport {

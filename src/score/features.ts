@@ -12,9 +12,9 @@ import { flatParentElement } from '../dom/flat.ts';
 import { elementChildren, MAX_ANCESTORS } from '../dom/limits.ts';
 import type { SegmentContext } from '../dom/tags.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
-import { declaredPageTypes } from './page-type.ts';
 import type { SegmentShares } from './index.ts';
 import { tokensOf } from './names.ts';
+import { declaredPageTypes } from './page-type.ts';
 
 /**
  * Class/id words, grouped by what they usually name. A group is on when a word of it is in the class or id of

@@ -1,0 +1,81 @@
+/**
+ * How much text makes an article. A chosen run with less than NewsFeed's C_Σ gives way to the NewsFeed
+ * fallback, unless it is the whole page; after the build, a fallback block that came out short gives the
+ * run back, and what is still a stub (a paywall teaser, a video caption) is no article.
+ */
+import { visibleLength } from '../dom/text.ts';
+import { NEWSFEED, newsFeedFallback } from '../fallback/index.ts';
+import type { Segment } from '../segments/index.ts';
+import { type Choice, type Chosen, wholeElement } from './chosen.ts';
+
+/** An article's worth of text (NewsFeed C_Σ): the fallback's own floor, and what a run must hold to stand. */
+const MIN_ARTICLE_CHARS = NEWSFEED.minArticleChars;
+/** Below this a chosen run is a stub: the paywall-stub fixture's teaser has ~180 visible characters. */
+const MIN_RUN_CHARS = 250;
+/**
+ * A run holding this share of all the page's visible text is the page itself: a short note with nothing
+ * around it is its own article (Readability returns it too; 7 of its 130 test pages are such pages).
+ */
+const WHOLE_PAGE_SHARE = 0.85;
+
+/** Where the fallback looks, and when the person asked for the page anyway. */
+export interface FallbackPage {
+  body: Element;
+  isHidden: (el: Element) => boolean;
+  force: boolean;
+}
+
+/**
+ * The choice from a chosen run (or none): kept when it holds an article's worth of text or the whole page,
+ * else replaced by the NewsFeed fallback's block when there is one; with nothing, the page's body when forced.
+ */
+export function withFallback(
+  chosen: Chosen | null,
+  segments: readonly Segment[],
+  page: FallbackPage,
+): Choice {
+  const wholePage = chosen !== null && isWholePage(chosen, segments);
+  if (!wholePage && (chosen === null || textChars(chosen, segments) < MIN_ARTICLE_CHARS)) {
+    const el = newsFeedFallback(page.body, page.isHidden);
+    if (el) return { verdict: 'article', chosen: wholeElement('fallback', el), replaced: chosen, wholePage };
+  }
+  if (chosen !== null) return { verdict: 'article', chosen, replaced: null, wholePage };
+  if (page.force)
+    return { verdict: 'article', chosen: wholeElement('forced', page.body), replaced: null, wholePage };
+  return { verdict: 'none' };
+}
+
+/**
+ * NewsFeed counts characters its own way; when its block builds to less than C_Σ, the short run it
+ * replaced is still the better answer (trafilatura-dev: a 320-character interview teaser page).
+ */
+export function fallbackCameOutShort(builtText: string): boolean {
+  return visibleLength(builtText) < MIN_ARTICLE_CHARS;
+}
+
+/**
+ * A stub (a paywall teaser, a video caption) is not an article. The fallback keeps NewsFeed's own C_Σ; a
+ * chosen run may be shorter (trafilatura-dev has real articles of 300 characters).
+ */
+export function isStub(chosen: Chosen, builtText: string): boolean {
+  const minChars = chosen.method === 'fallback' ? MIN_ARTICLE_CHARS : MIN_RUN_CHARS;
+  return visibleLength(builtText) < minChars;
+}
+
+function textChars(chosen: Chosen, segments: readonly Segment[]): number {
+  if (chosen.keep === null) return Number.POSITIVE_INFINITY;
+  let n = 0;
+  for (const s of segments) {
+    const first = s.runs.node[s.from];
+    if (first && chosen.keep.has(first)) n += s.length;
+  }
+  return n;
+}
+
+function isWholePage(chosen: Chosen, segments: readonly Segment[]): boolean {
+  let page = 0;
+  for (const s of segments) page += s.length;
+  const chars = textChars(chosen, segments);
+  // Still a paragraph's worth (NewsFeed's C_P): a page that only says "Loading…" has no article.
+  return chars >= NEWSFEED.minParagraphChars && chars >= WHOLE_PAGE_SHARE * page;
+}

@@ -1,0 +1,156 @@
+/**
+ * Inside the chosen segments, what is left out: boilerplate by name, link lists, what the model doubts, boxes
+ * out of the article's column, and pull quotes that repeat the article's own sentences.
+ */
+import { closestOf, parentElementOf } from '../dom/access.ts';
+import { trimToLettersAndDigits } from '../dom/chars.ts';
+import { MAX_ANCESTORS } from '../dom/limits.ts';
+import { misaligned, readBoxes } from '../geometry/index.ts';
+import type { Scored } from '../score/scored.ts';
+import { type Segment, segmentText } from '../segments/index.ts';
+
+/**
+ * Inside the chosen run, leave out what the reader would not want: boilerplate by name, link lists
+ * ("Read more: …"), and boxes out of the column. Headings, captions and differently styled text stay.
+ */
+export function keepInRun(
+  indices: readonly number[],
+  scored: Scored,
+  misaligned: ReadonlySet<number>,
+  notes: ReadonlySet<number> = new Set(),
+  /** A listing shown anyway: its cards' linked titles are the point, and the model's doubts don't apply. */
+  listing = false,
+): { kept: Segment[]; dropped: number } {
+  const kept: Segment[] = [];
+  let dropped = 0;
+  const pullQuote = pullQuotes(indices, scored);
+  const isLinks = (i: number): boolean => (scored.shares[i]?.link ?? 0) > 0.5;
+  // A list that has prose items is the article's own list: its items that are mostly a link (a bug title,
+  // a cited paper) are points of it, not "Read more" links (readability-test-pages' firefox-nightly-blog
+  // lost a third of its text, one linked bug per item).
+  const proseLists = new Set<Element>();
+  for (const i of indices) {
+    const s = scored.segments[i] as Segment;
+    if (s.context === 'li' && !isLinks(i) && scored.sign[i] === 1) {
+      const list = outerList(s.block);
+      if (list) proseLists.add(list);
+    }
+  }
+  for (const i of indices) {
+    const s = scored.segments[i] as Segment;
+    const flaggedOut = scored.boilerplate[i] === true;
+    // A note is what the article's own links point at: its cited title is a link, its list may be set in
+    // columns (Wikipedia's references), and it stays whole.
+    const note = notes.has(i);
+    const inProseList =
+      proseLists.size > 0 && s.context === 'li' && proseLists.has(outerList(s.block) as Element);
+    const linkList =
+      !listing && !note && !inProseList && isLinks(i) && s.context !== 'td' && s.context !== 'pre';
+    // With the model, what it gives less than ½ is left out too: a share bar, an author box. Not a heading, a
+    // caption or a table cell: a table is kept or left out whole, and a caption goes with its picture.
+    const unlikely =
+      !listing &&
+      !note &&
+      s.heading === 0 &&
+      s.context !== 'figcaption' &&
+      s.context !== 'td' &&
+      scored.probability !== null &&
+      (scored.probability[i] ?? 0) < 0.5;
+    if (flaggedOut || linkList || unlikely || (!note && misaligned.has(i)) || pullQuote.has(i)) dropped++;
+    else kept.push(s);
+  }
+  // Trim what is left at the edges that is not prose: a run never starts or ends on a stray caption.
+  while (kept.length > 0 && kept[kept.length - 1]?.heading) kept.pop();
+  const once = withoutRepeats(kept);
+  return { kept: once, dropped: dropped + kept.length - once.length };
+}
+
+/** Shorter than this, the same words twice can be a refrain or a label; longer, a copy of the paragraph. */
+const REPEAT_MIN_CHARS = 60;
+
+/**
+ * A paragraph the run already holds, found again in another box, is a second copy of the text: a product's
+ * description in a tab panel and again in the mobile layout, an article's print copy. A person wants it once
+ * (modern-dev: 10 of 53 product pages came out with paragraphs twice, up to a third of the text). Repeats
+ * among one box's children stay: a song's refrain, a poem's repeated stanza.
+ */
+function withoutRepeats(kept: readonly Segment[]): Segment[] {
+  const seen = new Map<string, Element | null>();
+  const out: Segment[] = [];
+  for (const s of kept) {
+    if (s.length >= REPEAT_MIN_CHARS && s.heading === 0) {
+      const text = segmentText(s);
+      const parent = parentElementOf(s.block);
+      const first = seen.get(text);
+      if (first !== undefined && first !== parent) continue;
+      if (first === undefined) seen.set(text, parent);
+    }
+    out.push(s);
+  }
+  return out;
+}
+
+/** The outermost list a list item belongs to: nested sub-lists are points of the same list. */
+function outerList(el: Element): Element | null {
+  let list: Element | null = null;
+  let e = closestOf(el, 'ul, ol');
+  for (let steps = 0; e !== null && steps < MAX_ANCESTORS; steps++) {
+    list = e;
+    const parent = parentElementOf(e);
+    if (parent === null || closestOf(parent, 'li') === null) break;
+    e = closestOf(parent, 'ul, ol');
+  }
+  return list;
+}
+
+/** Shorter than this, a repeated phrase is a coincidence, not a pull quote. */
+const PULL_QUOTE_MIN_CHARS = 25;
+
+/**
+ * A pull quote repeats a sentence of the article in display type; styled apart, it is one of the run's −1
+ * segments, and a sidebar-free layout gives it the column's own box, so geometry keeps it. Its tell is the
+ * text: it is found again in a paragraph of the run (styled-longread fixture).
+ */
+function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
+  const out = new Set<number>();
+  // Parallel arrays, not [index, core] pairs: destructuring a pair goes through the iterator protocol until
+  // V8 optimises the loop, and this runs once a call.
+  const candidates: number[] = [];
+  const cores: string[] = [];
+  for (let n = 0; n < indices.length; n++) {
+    const i = indices[n] as number;
+    const s = scored.segments[i] as Segment;
+    if ((scored.luo[i] ?? -1) > 0 || s.heading > 0 || s.context === 'figcaption') continue;
+    const core = trimToLettersAndDigits(segmentText(s));
+    if (core.length >= PULL_QUOTE_MIN_CHARS) {
+      candidates.push(i);
+      cores.push(core);
+    }
+  }
+  // Searched paragraph by paragraph, never joined: the joined run was 7–10 KB a call on fixture pages. The
+  // same answer, since normalised segment text has no newline, so no match could span two paragraphs.
+  // The inner loop is indexed: it runs over the whole run for each candidate, and until V8 optimises it a
+  // for-of allocates an iterator result per step.
+  for (let c = 0; c < candidates.length; c++) {
+    const core = cores[c] as string;
+    for (let k = 0; k < indices.length; k++) {
+      const j = indices[k] as number;
+      if ((scored.luo[j] ?? -1) > 0 && segmentText(scored.segments[j] as Segment).includes(core)) {
+        out.add(candidates[c] as number);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The segments among `indices` that sit off the article's column (geometry/): none without computed styles,
+ * where every box is laid out the same. The column is voted by the Luo-positive segments.
+ */
+export function offColumn(indices: readonly number[], scored: Scored, styled: boolean): Set<number> {
+  if (!styled) return new Set<number>();
+  const segments = indices.map((i) => scored.segments[i] as Segment);
+  const positive = new Set(indices.filter((i) => (scored.luo[i] ?? -1) > 0));
+  return misaligned(segments, positive, readBoxes(segments));
+}

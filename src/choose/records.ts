@@ -1,0 +1,167 @@
+/**
+ * Threads and listings shown anyway: a run inside one record of a set of same-shaped records (a forum's posts,
+ * a listing's cards) is widened to the whole set, and the answer says how many records it spans and whether
+ * they are dated posts (a thread).
+ */
+import { attributeOf, containsNode, localNameOf, parentElementOf, querySelectorIn } from '../dom/access.ts';
+import { elementChildren, MAX_ANCESTORS } from '../dom/limits.ts';
+import type { Run } from '../mss/index.ts';
+import type { Scored } from '../score/scored.ts';
+import { type Segment, segmentText } from '../segments/index.ts';
+import { looksLikeListing } from './listing.ts';
+import { isBoundary } from './runs.ts';
+
+/**
+ * A thread's posts are records of one shape: sibling boxes with the same tag and class, each holding an author,
+ * a date and a body (phpBB, XenForo, vBulletin, Discourse, Stack Exchange). The best run is often one post, or a
+ * few, with the rest cut off by the member panels and vote bars between them. When the run lies inside such a
+ * record, it is widened to every record of the set that holds prose the model believes (issue 20 §2), so the
+ * reader gets the thread in order. Not across a boundary heading, and never where the records are a listing's
+ * cards (teaser-length prose: looksLikeListing's test).
+ */
+const MIN_RECORDS = 2;
+/** A record counts when this share of its text is segments the model gives ≥ ½. */
+const RECORD_PROSE_SHARE = 0.4;
+/** A post's date line: a time of day, an ISO date, a day and month either way round, or "3 days ago". */
+const DATE =
+  /\b(?:\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d+ (?:minutes?|hours?|days?|weeks?|months?|years?) ago)\b/i;
+/** Longer than this, a segment is a post's text, not its date line. */
+const DATE_LINE_CHARS = 80;
+/** How many levels above the block it starts from (the run's first, else its weightiest) the record may sit. */
+const RECORD_DEPTH = 8;
+
+/** The run, widened or not, and how many records it now spans (0: it was not widened). */
+export interface Widened {
+  run: Run;
+  records: number;
+  /** The records are posts: most carry a date (a `<time>` or a short date line), as a thread's do. */
+  dated: boolean;
+}
+
+/**
+ * `listing`: the person asked for the page anyway ("Show anyway" on a listing): then a set of cards is what
+ * they want, in order, and every card counts, believed or not.
+ */
+export function widenToRecords(run: Run, scored: Scored, listing = false): Widened {
+  const unchanged: Widened = { run, records: 0, dated: false };
+  if (scored.probability === null) return unchanged;
+  const first = scored.segments[run.start];
+  const last = scored.segments[run.end];
+  if (!first || !last) return unchanged;
+  const widened = recordsAbove(first.block, run, scored, listing, last.block);
+  if (widened.records > 0) return widened;
+  // A run that opens on the thread's title or its starter line, outside the posts, is named from its weightiest
+  // segment's records, but not widened from there: widening that way measured worse (modern-dev forum
+  // .642 → .632, service .734 → .730).
+  let anchor = run.start;
+  for (let i = run.start; i <= run.end; i++)
+    if ((scored.weight[i] ?? 0) > (scored.weight[anchor] ?? 0)) anchor = i;
+  const inside = recordsAbove(scored.segments[anchor]?.block ?? first.block, run, scored, listing, null);
+  return { run, records: inside.inRun, dated: inside.dated && inside.inRun >= MIN_RECORDS };
+}
+
+/**
+ * The records of a same-shaped set that `block` or one of its RECORD_DEPTH nearest ancestors belongs to,
+ * found by climbing; `last`, when given, must be inside the set's parent (the run ends in the thread).
+ */
+function recordsAbove(
+  block: Element,
+  run: Run,
+  scored: Scored,
+  listing: boolean,
+  last: Element | null,
+): Widened & { inRun: number } {
+  const none = { run, records: 0, dated: false, inRun: 0 };
+  let record: Element | null = block;
+  for (let depth = 0; record !== null && depth < RECORD_DEPTH; depth++) {
+    const parent = parentElementOf(record);
+    if (parent === null) return none;
+    const key = recordKey(record);
+    if (key !== null && (last === null || containsNode(parent, last))) {
+      const records = sameShape(parent, key);
+      if (
+        records.length >= MIN_RECORDS &&
+        (last === null || records.some((r) => containsNode(r, last) || r === record))
+      )
+        return spanRecords(run, scored, parent, records, listing);
+    }
+    record = parent;
+  }
+  return none;
+}
+
+/** Tag and class of a box that could be a record: a classed box, or an `article`/`li`. */
+function recordKey(el: Element): string | null {
+  const tag = localNameOf(el);
+  const names = attributeOf(el, 'class')?.trim() ?? '';
+  if (names === '' && tag !== 'article' && tag !== 'li') return null;
+  return `${tag} ${names}`;
+}
+
+function sameShape(parent: Element, key: string): Element[] {
+  const out: Element[] = [];
+  for (const child of elementChildren(parent)) if (recordKey(child) === key) out.push(child);
+  return out;
+}
+
+function spanRecords(
+  run: Run,
+  scored: Scored,
+  parent: Element,
+  records: readonly Element[],
+  listing: boolean,
+): Widened & { inRun: number } {
+  const unchanged = { run, records: 0, dated: false, inRun: 0 };
+  const segs = scored.segments;
+  const isRecord = new Set(records);
+  // The record a segment's block sits in: one containment test against the parent, then a short climb.
+  const recordOf = (i: number): Element | undefined => {
+    let e: Element | null = segs[i]?.block ?? null;
+    if (e === null || !containsNode(parent, e)) return undefined;
+    for (let steps = 0; e !== null && steps < MAX_ANCESTORS; steps++) {
+      if (isRecord.has(e)) return e;
+      const up: Element | null = parentElementOf(e);
+      if (up === parent) return undefined;
+      e = up;
+    }
+    return undefined;
+  };
+  // Per record, its text and the part the model believes.
+  const text = new Map<Element, number>();
+  const prose = new Map<Element, number>();
+  const dated = new Set<Element>();
+  const inRun = new Set<Element>();
+  let from = -1;
+  let to = -1;
+  for (let i = 0; i < segs.length; i++) {
+    const r = recordOf(i);
+    if (r === undefined) continue;
+    if (from < 0) from = i;
+    to = i;
+    const n = segs[i]?.length ?? 0;
+    if (i >= run.start && i <= run.end) inRun.add(r);
+    text.set(r, (text.get(r) ?? 0) + n);
+    if ((scored.probability?.[i] ?? 0) >= 0.5) prose.set(r, (prose.get(r) ?? 0) + n);
+    if (!dated.has(r) && n < DATE_LINE_CHARS && DATE.test(segmentText(segs[i] as Segment))) dated.add(r);
+  }
+  const held = listing
+    ? records.filter((r) => (text.get(r) ?? 0) > 0)
+    : records.filter((r) => (prose.get(r) ?? 0) >= RECORD_PROSE_SHARE * (text.get(r) ?? 1));
+  if (held.length < MIN_RECORDS || from < 0) return unchanged;
+  const widened: Run = { start: Math.min(run.start, from), end: Math.max(run.end, to), score: run.score };
+  // Teaser cards are a listing, not a thread; and a boundary heading (comments of an article) is never crossed.
+  if (!listing && looksLikeListing(widened, scored)) return unchanged;
+  const boundary = (i: number): boolean => {
+    const s = segs[i];
+    return s !== undefined && isBoundary(s, scored.boilerplate[i] === true);
+  };
+  for (let i = widened.start; i < run.start; i++) if (boundary(i)) return unchanged;
+  for (let i = run.end + 1; i <= widened.end; i++) if (boundary(i)) return unchanged;
+  const withDates = held.filter((r) => dated.has(r) || querySelectorIn(r, 'time') !== null).length;
+  return {
+    run: widened,
+    records: held.length,
+    dated: withDates * 2 >= held.length,
+    inRun: held.filter((r) => inRun.has(r)).length,
+  };
+}

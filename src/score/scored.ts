@@ -1,0 +1,108 @@
+/**
+ * Every segment's score, as the choose stage reads it: Luo's F(s) after the name penalty, and with a model
+ * the fitted probability that the segment is article text, which decides its sign and what it adds to a run.
+ */
+import { attributeOf, localNameOf } from '../dom/access.ts';
+import type { Segment } from '../segments/index.ts';
+import { segmentFeatures } from './features.ts';
+import { luoSign, type PageStyle, type SegmentShares, shares } from './index.ts';
+import { contentProbability, type Model } from './model.ts';
+import { isStrongNegative } from './names.ts';
+
+/** Scored view of the segments: what the run selection and the in-run clean-up read. */
+export interface Scored {
+  segments: readonly Segment[];
+  shares: SegmentShares[];
+  /** +1 article text, −1 not: the model's p ≥ ½, or without a model Luo's F(s) after the name penalty. */
+  sign: (1 | -1)[];
+  /** What a segment adds to a run's score: (2p − 1) × length with the model, F(s) × length without. */
+  weight: number[];
+  /** The model's probability that the segment is article text; null without a model. */
+  probability: number[] | null;
+  /** Luo's F(s) after the name penalty: what v1 scored by, and what a run's edges are trimmed by. */
+  luo: (1 | -1)[];
+  /** The segment sits under a boilerplate name that is not a page wrapper. */
+  boilerplate: boolean[];
+}
+
+/**
+ * A boilerplate name on an element that holds most of the page's text is a layout flag on a wrapper
+ * (`<div class="container sidebar-left">`), not boilerplate: ignore it. So is a weak name (not STRONG in
+ * names.ts) on an element holding most of the page's prose (Luo-positive text).
+ */
+const WRAPPER_SHARE = 0.5;
+
+/**
+ * Luo's F(s) and the name penalty for every segment, then, with a model, the fitted probability from the
+ * segment's features (score/features.ts), which decides the sign and the run's score.
+ */
+export function scoreSegments(
+  segments: readonly Segment[],
+  style: PageStyle,
+  model: Model | null = null,
+): Scored {
+  const judged = judge(segments, style);
+  const { shares: sh, luo, boilerplate } = judged;
+  const luoSigns = segments.map((_, i): 1 | -1 => (boilerplate[i] ? -1 : (luo[i] as 1 | -1)));
+  if (model === null) {
+    const weight = segments.map((s, i) => (luoSigns[i] ?? -1) * s.length);
+    return { segments, shares: sh, sign: luoSigns, weight, probability: null, luo: luoSigns, boilerplate };
+  }
+  const rows = segmentFeatures({ segments, ...judged, fontSize: style.fontSize });
+  // A collapsed box (a footer, a comments box walked as one: raw '') is never the article, whatever its row.
+  const probability = rows.map((row, i) => (segments[i]?.raw === '' ? 0 : contentProbability(model, row)));
+  const sign = probability.map((p): 1 | -1 => (p >= 0.5 ? 1 : -1));
+  const weight = segments.map((s, i) => (2 * (probability[i] ?? 0) - 1) * s.length);
+  return { segments, shares: sh, sign, weight, probability, luo: luoSigns, boilerplate };
+}
+
+/** The segments' feature vectors (score/features.ts), as scoreSegments gives them to the model. */
+export function segmentRows(segments: readonly Segment[], style: PageStyle): number[][] {
+  return segmentFeatures({ segments, ...judge(segments, style), fontSize: style.fontSize });
+}
+
+/** Luo's shares and F(s) of every segment, and whether a boilerplate name holds on it. */
+function judge(
+  segments: readonly Segment[],
+  style: PageStyle,
+): { shares: SegmentShares[]; luo: (1 | -1)[]; boilerplate: boolean[] } {
+  const sh = segments.map((s) => shares(s, style));
+  const luo = sh.map(luoSign);
+  return { shares: sh, luo, boilerplate: boilerplateNames(segments, luo) };
+}
+
+/** Which segments sit under a boilerplate name that holds (not a wrapper around most of the page). */
+function boilerplateNames(segments: readonly Segment[], luo: readonly (1 | -1)[]): boolean[] {
+  let total = 0;
+  let prose = 0;
+  const flaggedChars = new Map<Element, number>();
+  const flaggedProse = new Map<Element, number>();
+  segments.forEach((s, i) => {
+    total += s.length;
+    const isProse = luo[i] === 1;
+    if (isProse) prose += s.length;
+    if (s.flagged) {
+      flaggedChars.set(s.flagged, (flaggedChars.get(s.flagged) ?? 0) + s.length);
+      if (isProse) flaggedProse.set(s.flagged, (flaggedProse.get(s.flagged) ?? 0) + s.length);
+    }
+  });
+  const verdicts = new Map<Element, boolean>();
+  const holds = (el: Element): boolean => {
+    let v = verdicts.get(el);
+    if (v === undefined) {
+      v =
+        (flaggedChars.get(el) ?? 0) <= WRAPPER_SHARE * total &&
+        ((flaggedProse.get(el) ?? 0) <= WRAPPER_SHARE * prose || strongBoilerplate(el));
+      verdicts.set(el, v);
+    }
+    return v;
+  };
+  return segments.map((s) => s.flagged !== null && holds(s.flagged));
+}
+
+/** Landmarks and strong names stay boilerplate even around most of the prose (a long comment thread). */
+function strongBoilerplate(el: Element): boolean {
+  const tag = localNameOf(el);
+  if (tag === 'aside' || tag === 'footer') return true;
+  return isStrongNegative(`${attributeOf(el, 'class') ?? ''} ${attributeOf(el, 'id') ?? ''}`);
+}
