@@ -1,4 +1,4 @@
-import { buildContent } from './build/index.ts';
+import { buildContent } from './clean/index.ts';
 import {
   baseUriOf,
   bodyOf,
@@ -88,7 +88,7 @@ export function extract(doc: Document, options: ExtractOptions = {}): Article | 
 
 /**
  * `extract`, and the article's body as the copy built it: nodes in an inert document (nothing there loads or
- * runs), which the reader inserts through build/present.ts instead of parsing `content` again.
+ * runs), which the reader inserts through clean/present.ts instead of parsing `content` again.
  */
 export function extractWithBody(doc: Document, options: ExtractOptions = {}): Extracted | null {
   try {
@@ -371,7 +371,7 @@ function commonAncestor(segments: readonly Segment[]): Element {
 function capsOf(walk: { cap: Cap | null; depth: number }): Cap[] {
   const caps: Cap[] = [];
   if (walk.cap !== null) caps.push(walk.cap);
-  // The copy unwraps what lies deeper than this (build/copy.ts); the walk saw how deep the page went.
+  // The copy unwraps what lies deeper than this (clean/copy.ts); the walk saw how deep the page went.
   if (walk.depth > MAX_OUTPUT_DEPTH) caps.push('depth');
   return caps;
 }

@@ -1,5 +1,5 @@
 /**
- * Plain text from the clean article DOM (the output of src/build/). One function serves both `article.text`
+ * Plain text from the clean article DOM (the output of src/clean/). One function serves both `article.text`
  * and toText(), so the two can never disagree.
  *
  * Layout: blocks separated by one blank line; list items and table rows each on their own line (no blank

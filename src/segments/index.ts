@@ -83,7 +83,7 @@ export interface Runs {
 
 export interface Walk {
   segments: Segment[];
-  /** Roots of the subtrees skipped as invisible or never-content; the build step skips them too. */
+  /** Roots of the subtrees skipped as invisible or never-content; the copy (src/clean/) skips them too. */
   hidden: Set<Element>;
   truncated: boolean;
   /** Whether the node budget stopped the walk (elements, and other nodes at NODES_PER_ELEMENT each). */
