@@ -1,4 +1,4 @@
-import { buildContent } from './build/index.ts';
+import { buildContent } from './clean/index.ts';
 import { type Chosen, choose, fallbackCameOutShort, isStub } from './choose/index.ts';
 import { baseUriOf, bodyOf, documentElementOf, urlOf } from './dom/access.ts';
 import { MAX_OUTPUT_DEPTH } from './dom/limits.ts';
@@ -27,7 +27,7 @@ export function extract(doc: Document, options: ExtractOptions = {}): Article | 
 
 /**
  * `extract`, and the article's body as the copy built it: nodes in an inert document (nothing there loads or
- * runs), which the reader inserts through build/present.ts instead of parsing `content` again.
+ * runs), which the reader inserts through clean/present.ts instead of parsing `content` again.
  */
 export function extractWithBody(doc: Document, options: ExtractOptions = {}): Extracted | null {
   try {
@@ -126,7 +126,7 @@ function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
 function capsOf(walk: { cap: Cap | null; depth: number }): Cap[] {
   const caps: Cap[] = [];
   if (walk.cap !== null) caps.push(walk.cap);
-  // The copy unwraps what lies deeper than this (build/copy.ts); the walk saw how deep the page went.
+  // The copy unwraps what lies deeper than this (clean/copy.ts); the walk saw how deep the page went.
   if (walk.depth > MAX_OUTPUT_DEPTH) caps.push('depth');
   return caps;
 }

@@ -5,8 +5,8 @@
  * page; `excerptOf` makes an Article of the part of one a person selected. A caller that must stay small (the
  * content script) imports the module it needs, not this index: the exporters carry turndown and DOMPurify.
  */
-export { type PresentOptions, presentBody } from './build/present.ts';
-export { sanitizeFragment, sanitizeHtml } from './build/sanitize.ts';
+export { type PresentOptions, presentBody } from './clean/present.ts';
+export { sanitizeFragment, sanitizeHtml } from './clean/sanitize.ts';
 export {
   excerptOf,
   type HtmlDocumentOptions,

@@ -1,5 +1,5 @@
 /**
- * What a user gets when copying an article: the clean HTML of the build step (src/build) and the text and
+ * What a user gets when copying an article: the clean HTML of the copy (src/clean) and the text and
  * Markdown exporters (src/export), in real Chromium, through dist-extractor/lectern.js.
  */
 import { expect, type Page, test } from '@playwright/test';

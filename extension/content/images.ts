@@ -16,7 +16,7 @@ import type { Article } from '../../src/types.ts';
 const MAX_IMAGE_BYTES = 3 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 20 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 15_000;
-/** What an `<img>` may show in the saved file; src/build/sanitize.ts allows the same `data:` types. */
+/** What an `<img>` may show in the saved file; src/clean/sanitize.ts allows the same `data:` types. */
 const IMAGE_TYPE = /^image\/(png|jpeg|gif|webp|avif|svg\+xml)$/i;
 
 function dataUrl(blob: Blob): Promise<string> {

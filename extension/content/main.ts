@@ -5,7 +5,7 @@
  * loaded on first use (chunks.ts). Injection may happen more than once per page, so it registers its listener
  * once, guarded by a Symbol.for key on the isolated world's global (a page element can't stand in for it).
  */
-import { presentBody } from '../../src/build/present.ts';
+import { presentBody } from '../../src/clean/present.ts';
 import { contentTypeOf } from '../../src/dom/access.ts';
 import type { Article, Extracted } from '../../src/types.ts';
 import { mountNotice, mountReader } from '../reader/index.tsx';

@@ -1,5 +1,5 @@
 /**
- * The article's body: nodes the caller prepared for this document (src/build/present.ts in the extension),
+ * The article's body: nodes the caller prepared for this document (src/clean/present.ts in the extension),
  * inserted as they are. The reader never sets HTML from a string, so no serialise→reparse step (where markup
  * could mutate) sits between the check and the overlay. With images off the nodes hold no image at all, so
  * turning them off in the settings stops their requests, not only their display.

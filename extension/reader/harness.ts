@@ -4,8 +4,8 @@
  * has an Article (JSON) but not the copy walk's nodes, so its body is `content` parsed through the sanitizer
  * (as the exporters do) and then prepared exactly as the extension prepares its nodes.
  */
-import { presentBody } from '../../src/build/present.ts';
-import { sanitizeFragment } from '../../src/build/sanitize.ts';
+import { presentBody } from '../../src/clean/present.ts';
+import { sanitizeFragment } from '../../src/clean/sanitize.ts';
 import type { Article } from '../../src/types.ts';
 import { mountReader } from './index.tsx';
 import { panels } from './panels.tsx';

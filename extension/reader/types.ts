@@ -26,7 +26,7 @@ export interface ReaderActions {
 
 /**
  * The article's body as nodes for `doc` (the document of the shadow root the reader is in), without images
- * when `images` is false: the caller prepares them (src/build/present.ts), the reader never parses HTML.
+ * when `images` is false: the caller prepares them (src/clean/present.ts), the reader never parses HTML.
  */
 export type ReaderBody = (doc: Document, options: { images: boolean }) => DocumentFragment;
 

@@ -5,7 +5,7 @@
  * are); a readable `<iframe>` renders its document's body in its place. Closed shadow roots and cross-origin
  * frames cannot be read from a page script or a content script, so they stay what they are: opaque boxes.
  *
- * Both walks (segments, build/copy.ts) keep their fast path over firstChild/nextSibling and only take a list
+ * Both walks (segments, clean/copy.ts) keep their fast path over firstChild/nextSibling and only take a list
  * from here where the flat tree differs from the DOM. Every read goes through dom/access.ts: a form control
  * named `parentNode` would otherwise send the parent chain back down into the form, without end.
  */

@@ -1,4 +1,4 @@
-import { sanitizeHtml } from '../build/sanitize.ts';
+import { sanitizeHtml } from '../clean/sanitize.ts';
 import type { Article, ExportOptions } from '../types.ts';
 import { headerDate, headerLine, headerUrl } from './header.ts';
 import { parseInert } from './parse.ts';

@@ -1,4 +1,4 @@
-import { sanitizeFragment } from '../build/sanitize.ts';
+import { sanitizeFragment } from '../clean/sanitize.ts';
 
 /**
  * `article.content` parsed for the exporters, through DOMPurify: the sanitizer is the last step before a copy

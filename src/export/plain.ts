@@ -5,7 +5,7 @@ import { textOf } from './text.ts';
 
 /**
  * The article as plain text: title, "byline · site · date", URL, a blank line, then the body (paragraphs
- * separated by one blank line). `article.text` is that body already (src/build uses the same textOf).
+ * separated by one blank line). `article.text` is that body already (src/clean uses the same textOf).
  */
 export function toText(article: Article, options: ExportOptions = {}): string {
   const body = article.text.trim() !== '' ? article.text.trim() : bodyFromContent(article.content);

@@ -1,5 +1,5 @@
 /**
- * Plain text from the clean article DOM (the output of src/build/). One function serves both `article.text`
+ * Plain text from the clean article DOM (the output of src/clean/). One function serves both `article.text`
  * and toText(), so the two can never disagree.
  *
  * Layout: blocks separated by one blank line; list items and table rows each on their own line (no blank
@@ -65,57 +65,19 @@ interface Frame {
   depth: number;
 }
 
-export function textOf(root: ParentNode): string {
-  const out = new TextBuffer();
-  let pending: Break = 0;
-  let space = false;
+/** The text walk's state, which its steps share. */
+interface TextWalk {
+  readonly out: TextBuffer;
+  /** Line breaks owed before the next content: 1 ends the line, 2 leaves a blank line. */
+  pending: Break;
+  /** A space is owed before the next word (none at the start of a line). */
+  space: boolean;
   /** Right after a list marker: the item's first block must not push its text to the next line. */
-  let marked = false;
+  marked: boolean;
+}
 
-  const atLineStart = (): boolean => out.empty() || out.endsWith('\n');
-
-  /** Writes the pending line break(s) before new content; none at the very start. */
-  const flush = (): void => {
-    if (pending === 0) return;
-    out.trimEnd(LINE_SPACE);
-    if (!out.empty()) {
-      const have = out.trailingNewlines();
-      if (pending > have) out.append('\n'.repeat(pending - have));
-    }
-    pending = 0;
-    space = false;
-  };
-
-  const request = (n: Break): void => {
-    if (!marked && n > pending) pending = n;
-  };
-
-  const write = (text: string, pre: boolean): void => {
-    if (pre) {
-      if (text === '') return;
-      flush();
-      if (space && !atLineStart()) out.append(' ');
-      space = false;
-      marked = false;
-      out.append(text);
-      return;
-    }
-    const collapsed = collapseHtmlSpace(text);
-    if (collapsed === '') return;
-    if (collapsed[0] === ' ') space = true;
-    const words = collapsed.trim();
-    if (words === '') {
-      // Only no-break spaces: still a gap between the words around it.
-      space = true;
-      return;
-    }
-    flush();
-    if (space && !atLineStart()) out.append(' ');
-    out.append(words);
-    marked = false;
-    space = collapsed.endsWith(' ');
-  };
-
+export function textOf(root: ParentNode): string {
+  const walk: TextWalk = { out: new TextBuffer(), pending: 0, space: false, marked: false };
   const stack: Frame[] = [];
   const start = root.firstChild;
   const base: Frame = {
@@ -135,109 +97,171 @@ export function textOf(root: ParentNode): string {
     const node = top.next;
     if (node === null) {
       stack.pop();
-      if (top !== base) close(top);
+      if (top !== base) close(walk, top);
       continue;
     }
     top.next = node.nextSibling;
     if (node.nodeType === 3 || node.nodeType === 4) {
-      write((node as Text).data, top.pre);
+      write(walk, (node as Text).data, top.pre);
       continue;
     }
     if (node.nodeType !== 1) continue;
-    open(node as Element, top);
+    const frame = open(walk, node as Element, top);
+    if (frame !== null) stack.push(frame);
   }
-  return out
+  return walk.out
     .toString()
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .replace(/^\n+|\s+$/g, '');
+}
 
-  function open(el: Element, parent: Frame): void {
-    const tag = el.localName.toLowerCase();
-    if (tag === 'br') {
-      if (parent.cell) {
-        space = true;
-        return;
-      }
-      // A line break adds to whatever break is pending: <br><br> is a blank line.
-      marked = false;
-      out.trimEnd(LINE_SPACE);
-      if (pending > 0) pending = Math.min(2, pending + 1) as Break;
-      else if (!out.empty()) out.append('\n');
-      space = false;
-      return;
-    }
-    // Never shown: scripts, and MathML annotations (a formula's TeX source beside its rendering).
-    if (tag === 'script' || tag === 'style' || tag === 'template' || tag.startsWith('annotation')) return;
-    const frame: Frame = {
-      el,
-      next: el.firstChild,
-      after: 0,
-      pre: parent.pre || tag === 'pre',
-      cell: parent.cell,
-      list: null,
-      inItem: parent.inItem || tag === 'li',
-      depth: parent.depth,
-    };
-    if (parent.cell) {
-      if (tag === 'td' || tag === 'th') cellStart(el);
-      else if (PARAGRAPH_BLOCKS.has(tag) || LINE_BLOCKS.has(tag)) space = true;
-      stack.push(frame);
-      return;
-    }
-    if (tag === 'ul' || tag === 'ol') {
-      const nested = parent.list !== null || parent.inItem;
-      request(nested ? 1 : 2);
-      frame.after = nested ? 1 : 2;
-      frame.list = listState(el, tag === 'ol');
-      frame.depth = nested ? parent.depth + 1 : 0;
-    } else if (tag === 'li') {
-      request(1);
-      frame.after = 1;
-      frame.depth = parent.depth;
-      flush();
-      out.append(`${'  '.repeat(parent.depth)}${marker(parent.list, el)}`);
-      space = false;
-      marked = true;
-    } else if (tag === 'tr') {
-      request(1);
-      frame.after = 1;
-    } else if (tag === 'td' || tag === 'th') {
-      frame.cell = true;
-      cellStart(el);
-    } else if (tag === 'dt') {
-      // A term opens a group: blank line before it unless it follows another term.
-      request(previousElementTag(el) === 'dt' ? 1 : 2);
-      frame.after = 1;
-    } else if (tag === 'dd') {
-      request(1);
-      frame.after = 1;
-    } else if (LINE_BLOCKS.has(tag)) {
-      request(1);
-      frame.after = 1;
-    } else if (PARAGRAPH_BLOCKS.has(tag) || (tag === 'math' && el.getAttribute('display') === 'block')) {
-      // Inside a list item, paragraphs keep the item together: a line break, not a blank line.
-      const n: Break = parent.inItem ? 1 : 2;
-      request(n);
-      frame.after = n;
-    }
-    if (frame.pre && tag === 'pre') space = false;
-    stack.push(frame);
-  }
+function atLineStart(walk: TextWalk): boolean {
+  return walk.out.empty() || walk.out.endsWith('\n');
+}
 
-  function close(frame: Frame): void {
-    const tag = frame.el.localName.toLowerCase();
-    if (tag === 'pre') out.trimEnd(ALL_SPACE);
-    if (frame.after > 0) request(frame.after);
+/** Writes the pending line break(s) before new content; none at the very start. */
+function flush(walk: TextWalk): void {
+  if (walk.pending === 0) return;
+  walk.out.trimEnd(LINE_SPACE);
+  if (!walk.out.empty()) {
+    const have = walk.out.trailingNewlines();
+    if (walk.pending > have) walk.out.append('\n'.repeat(walk.pending - have));
   }
+  walk.pending = 0;
+  walk.space = false;
+}
 
-  function cellStart(el: Element): void {
-    if (el.previousElementSibling !== null) {
-      out.trimEnd(SPACES);
-      out.append('\t');
-    } else flush();
-    space = false;
+/** Asks for `n` line breaks before the next content (the larger request wins); none right after a marker. */
+function request(walk: TextWalk, n: Break): void {
+  if (!walk.marked && n > walk.pending) walk.pending = n;
+}
+
+/** A text node's text: as it is inside `<pre>`, else with its whitespace collapsed to single spaces. */
+function write(walk: TextWalk, text: string, pre: boolean): void {
+  const { out } = walk;
+  if (pre) {
+    if (text === '') return;
+    flush(walk);
+    if (walk.space && !atLineStart(walk)) out.append(' ');
+    walk.space = false;
+    walk.marked = false;
+    out.append(text);
+    return;
   }
+  const collapsed = collapseHtmlSpace(text);
+  if (collapsed === '') return;
+  if (collapsed[0] === ' ') walk.space = true;
+  const words = collapsed.trim();
+  if (words === '') {
+    // Only no-break spaces: still a gap between the words around it.
+    walk.space = true;
+    return;
+  }
+  flush(walk);
+  if (walk.space && !atLineStart(walk)) out.append(' ');
+  out.append(words);
+  walk.marked = false;
+  walk.space = collapsed.endsWith(' ');
+}
+
+/** An element starts: the breaks it asks for, its list marker; the frame for its children, or null. */
+function open(walk: TextWalk, el: Element, parent: Frame): Frame | null {
+  const tag = el.localName.toLowerCase();
+  if (tag === 'br') {
+    lineBreak(walk, parent);
+    return null;
+  }
+  // Never shown: scripts, and MathML annotations (a formula's TeX source beside its rendering).
+  if (tag === 'script' || tag === 'style' || tag === 'template' || tag.startsWith('annotation')) return null;
+  const frame: Frame = {
+    el,
+    next: el.firstChild,
+    after: 0,
+    pre: parent.pre || tag === 'pre',
+    cell: parent.cell,
+    list: null,
+    inItem: parent.inItem || tag === 'li',
+    depth: parent.depth,
+  };
+  if (parent.cell) {
+    if (tag === 'td' || tag === 'th') cellStart(walk, el);
+    else if (PARAGRAPH_BLOCKS.has(tag) || LINE_BLOCKS.has(tag)) walk.space = true;
+    return frame;
+  }
+  if (tag === 'ul' || tag === 'ol') {
+    const nested = parent.list !== null || parent.inItem;
+    request(walk, nested ? 1 : 2);
+    frame.after = nested ? 1 : 2;
+    frame.list = listState(el, tag === 'ol');
+    frame.depth = nested ? parent.depth + 1 : 0;
+  } else if (tag === 'li') {
+    request(walk, 1);
+    frame.after = 1;
+    frame.depth = parent.depth;
+    listItemStart(walk, el, parent);
+  } else if (tag === 'tr') {
+    request(walk, 1);
+    frame.after = 1;
+  } else if (tag === 'td' || tag === 'th') {
+    frame.cell = true;
+    cellStart(walk, el);
+  } else if (tag === 'dt') {
+    // A term opens a group: blank line before it unless it follows another term.
+    request(walk, previousElementTag(el) === 'dt' ? 1 : 2);
+    frame.after = 1;
+  } else if (tag === 'dd') {
+    request(walk, 1);
+    frame.after = 1;
+  } else if (LINE_BLOCKS.has(tag)) {
+    request(walk, 1);
+    frame.after = 1;
+  } else if (PARAGRAPH_BLOCKS.has(tag) || (tag === 'math' && el.getAttribute('display') === 'block')) {
+    // Inside a list item, paragraphs keep the item together: a line break, not a blank line.
+    const n: Break = parent.inItem ? 1 : 2;
+    request(walk, n);
+    frame.after = n;
+  }
+  if (frame.pre && tag === 'pre') walk.space = false;
+  return frame;
+}
+
+/** An element ends: `<pre>` drops its trailing whitespace, and the breaks it asked for after it are owed. */
+function close(walk: TextWalk, frame: Frame): void {
+  const tag = frame.el.localName.toLowerCase();
+  if (tag === 'pre') walk.out.trimEnd(ALL_SPACE);
+  if (frame.after > 0) request(walk, frame.after);
+}
+
+/** A `<br>`: a space inside a table cell, else a line break. */
+function lineBreak(walk: TextWalk, parent: Frame): void {
+  if (parent.cell) {
+    walk.space = true;
+    return;
+  }
+  // A line break adds to whatever break is pending: <br><br> is a blank line.
+  walk.marked = false;
+  walk.out.trimEnd(LINE_SPACE);
+  if (walk.pending > 0) walk.pending = Math.min(2, walk.pending + 1) as Break;
+  else if (!walk.out.empty()) walk.out.append('\n');
+  walk.space = false;
+}
+
+/** A list item's line: indented for its list's depth, with its marker (`- ` or `N. `). */
+function listItemStart(walk: TextWalk, li: Element, parent: Frame): void {
+  flush(walk);
+  walk.out.append(`${'  '.repeat(parent.depth)}${marker(parent.list, li)}`);
+  walk.space = false;
+  walk.marked = true;
+}
+
+/** A table cell: a tab after the row's previous cell; the first cell starts the row's line. */
+function cellStart(walk: TextWalk, el: Element): void {
+  if (el.previousElementSibling !== null) {
+    walk.out.trimEnd(SPACES);
+    walk.out.append('\t');
+  } else flush(walk);
+  walk.space = false;
 }
 
 const SPACES = / +$/;

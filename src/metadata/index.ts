@@ -1,4 +1,4 @@
-import { parseUrl } from '../build/urls.ts';
+import { parseUrl } from '../clean/urls.ts';
 import {
   attributeOf,
   bodyOf,

@@ -83,7 +83,7 @@ export interface Runs {
 
 export interface Walk {
   segments: Segment[];
-  /** Roots of the subtrees skipped as invisible or never-content; the build step skips them too. */
+  /** Roots of the subtrees skipped as invisible or never-content; the copy (src/clean/) skips them too. */
   hidden: Set<Element>;
   truncated: boolean;
   /** Whether the node budget stopped the walk (elements, and other nodes at NODES_PER_ELEMENT each). */
@@ -152,62 +152,45 @@ const COLLAPSE_SHARE = 0.5;
 const ARTICLE_MARKUP =
   'article, main, [role="main"], [itemprop~="articleBody" i], [class*="article" i], [class*="content" i], [class*="story" i], [class*="entry" i], [class*="post" i], [id*="article" i], [id*="content" i], [id*="story" i], [id*="post" i]';
 
+/** The segment walk's state, which its steps share. */
+interface WalkState {
+  readonly root: Element;
+  readonly segments: Segment[];
+  readonly runs: Runs;
+  readonly hidden: Set<Element>;
+  /** The segment being filled, until a block boundary closes it. */
+  current: Segment | null;
+  /** The open segment's last line ended with a `<br>`: another one ends the segment. */
+  brPending: boolean;
+  /** A visible `<hr>` came after the last segment: the next one has `hrBefore`. */
+  hrPending: boolean;
+  /** The style source of each same-origin frame's document, made once. */
+  readonly frameSources: Map<Document, StyleSource>;
+  /** Pages repeat the same class strings on thousands of elements: tokenise each string once. */
+  readonly verdicts: Map<string, NameVerdict>;
+  /** The root's text length, read when a collapsible box first needs it (-1 until then). */
+  bodyChars: number;
+}
+
 export function walkSegments(root: Element, styles: StyleSource, maxElements: number): Walk {
   const maxOtherNodes = NODES_PER_ELEMENT * maxElements;
-  const segments: Segment[] = [];
-  const runs: Runs = { node: [], size: [], color: [], chars: [], link: [] };
-  const hidden = new Set<Element>();
+  const walk: WalkState = {
+    root,
+    segments: [],
+    runs: { node: [], size: [], color: [], chars: [], link: [] },
+    hidden: new Set(),
+    current: null,
+    brPending: false,
+    hrPending: false,
+    frameSources: new Map(),
+    verdicts: new Map(),
+    bodyChars: -1,
+  };
+  const { segments, hidden } = walk;
   let elements = 0;
   let otherNodes = 0;
   let depth = 0;
   let cap: Walk['cap'] = null;
-  let current: Segment | null = null;
-  let brPending = false;
-  let hrPending = false;
-  const frameSources = new Map<Document, StyleSource>();
-  // Pages repeat the same class strings on thousands of elements: tokenise each string once.
-  const verdicts = new Map<string, NameVerdict>();
-
-  const verdictOf = (names: string): NameVerdict => {
-    if (names === '') return 0;
-    let verdict = verdicts.get(names);
-    if (verdict === undefined) {
-      verdict = nameVerdict(names);
-      verdicts.set(names, verdict);
-    }
-    return verdict;
-  };
-  // Class and id apart: classes repeat, ids don't, so a combined key missed the cache on every id. The id
-  // attribute, not `el.id`: a form with an input named "id" clobbers that property.
-  const namesOf = (el: Element): NameVerdict => {
-    const byClass = verdictOf(attributeOf(el, 'class') ?? '');
-    const id = attributeOf(el, 'id') ?? '';
-    const byId = HEADING_SLUG.test(id) ? 0 : verdictOf(id);
-    // Strong only unmixed across the two as within each (names.ts): `id="comment-title"
-    // class="user-post-title"` is a heading to keep (pixnet's comments heading).
-    if (byClass === -2) return byId === 1 ? -1 : -2;
-    if (byClass < 0) return byClass;
-    if (byId === -2) return byClass === 1 ? -1 : -2;
-    return byId !== 0 ? byId : byClass;
-  };
-
-  let bodyChars = -1;
-  const pageChars = (): number => {
-    if (bodyChars < 0) bodyChars = (textContentOf(root) ?? '').length;
-    return bodyChars;
-  };
-
-  const close = (): void => {
-    brPending = false;
-    if (current === null) return;
-    const seg = current;
-    current = null;
-    seg.to = runs.node.length;
-    if (seg.length === 0) return;
-    seg.index = segments.length;
-    segments.push(seg);
-    hrPending = false;
-  };
 
   const rootStyle = styles.read(root, null, hasAttributes(root));
   if (rootStyle.hidden) return { segments, hidden, truncated: false, cap, depth };
@@ -236,7 +219,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     const node = top.list === null ? top.next : (top.list[top.at++] ?? null);
     if (node === null) {
       stack.pop();
-      if (top.isBlock) close();
+      if (top.isBlock) closeSegment(walk);
       continue;
     }
     if (top.list === null) top.next = nextSiblingOf(node);
@@ -247,142 +230,227 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
       break;
     }
     if (type === 3) {
-      const data = dataOf(node as Text);
-      const chars = visibleLength(data);
-      if (chars === 0) {
-        if (current !== null) current.raw += ' ';
-        continue;
-      }
-      brPending = false;
-      if (current === null) current = newSegment(top, hrPending, runs);
-      current.raw += data;
-      current.length += chars;
-      addRun(runs, node as Text, fontSizeOf(top.style), colorOf(top.style), chars, top.link);
-      if (top.link) current.linkChars += chars;
+      addText(walk, node as Text, top);
       continue;
     }
     if (type !== 1) continue;
 
-    const el = node as Element;
     if (++elements > maxElements) {
       cap = 'elements';
       break;
     }
-    const tag = localNameOf(el);
-    // A same-origin frame's body is walked in its place, styled by its own document (dom/flat.ts).
-    const frameDoc = tag === 'iframe' || tag === 'frame' ? readableFrame(el, top) : null;
-    if (frameDoc === null && SKIP_TAGS.has(tag) && !(tag === 'noscript' && renderedNoscript(el, top))) {
-      hidden.add(el);
-      continue;
-    }
-    if (tag === 'br') {
-      // <br><br> ends a paragraph in markup that has no <p> (ALGORITHMS.md step 3).
-      if (brPending) close();
-      else if (current !== null) {
-        current.raw += '\n';
-        brPending = true;
-      }
-      continue;
-    }
-    if (tag === 'hr') {
-      // Not through styles.read: a 1-px rule is a zero-height box with overflow:hidden (Chromium's UA
-      // style), which the visibility test takes for a hiding trick.
-      close();
-      if (!hasAttribute(el, 'hidden')) hrPending = true;
-      continue;
-    }
-    // Most elements carry no attribute at all: one call answers for the attribute reads here and in read().
-    const attributed = hasAttributes(el);
-    const style = top.styles.read(el, top.style, attributed);
-    if (style.hidden) {
-      hidden.add(el);
-      continue;
-    }
-    const isBlock = !style.inline;
-    if (isBlock) close();
-    const verdict = LANDMARK_TAGS.has(tag)
-      ? -1
-      : tag === 'article' || tag === 'main'
-        ? 1
-        : !attributed
-          ? 0
-          : isArticleLandmark(el)
-            ? 1
-            : namesOf(el);
-    const level = headingLevel(tag);
-    if (
-      isBlock &&
-      level === 0 &&
-      (COLLAPSED_TAGS.has(tag) ||
-        (attributed &&
-          ((verdict === -2 && querySelectorIn(el, ARTICLE_MARKUP) === null) ||
-            attributeOf(el, 'role') === 'navigation')))
-    ) {
-      const text = textContentOf(el) ?? '';
-      // Raw lengths for the share (whitespace counts on both sides); visible characters for the cost.
-      if (text.length <= COLLAPSE_SHARE * pageChars()) {
-        const chars = visibleLength(text);
-        // Never the article: one boilerplate segment stands for the whole box, its cost in the MSS kept.
-        if (chars > 0)
-          segments.push(collapsedSegment(el, style, top, chars, hrPending, segments.length, runs));
-        hrPending = false;
-        hidden.add(el);
-        continue;
-      }
-    }
-
-    let flagged = top.flagged;
-    // Names count on blocks only: the segment belongs to its block, and an inline box's name (a share count
-    // opening a paragraph, readability-test-pages' mathjax formulas classed `CtxtMenu_Attached`) would
-    // otherwise flag the whole paragraph its text starts.
-    if (verdict !== 0 && isBlock) flagged = verdict < 0 ? el : null;
-    const list = flatChildren(el, tag);
-    stack.push({
-      el,
-      next: list === null ? firstChildOf(el) : null,
-      list,
-      at: 0,
-      styles: frameDoc === null ? top.styles : frameStyles(frameDoc),
-      style,
-      block: isBlock ? el : top.block,
-      isBlock,
-      link: top.link || (tag === 'a' && hasAttribute(el, 'href')),
-      heading: level || top.heading,
-      context: CONTEXT_TAGS[tag] ?? top.context,
-      flagged,
-      article: tag === 'article' ? el : top.article,
-      floated: top.floated || (isBlock && floatedOf(style)),
-    });
+    const frame = visitElement(walk, node as Element, top);
+    if (frame === null) continue;
+    stack.push(frame);
     if (stack.length > depth) depth = stack.length;
   }
-  close();
+  closeSegment(walk);
   return { segments, hidden, truncated: cap !== null, cap, depth };
+}
 
-  /** A visible same-origin frame with a body, or null (then it is skipped like any embed). */
-  function readableFrame(el: Element, parent: Frame): Document | null {
-    const body = frameBody(el);
-    if (body === null) return null;
-    // Ad slots and widgets are same-origin frames too (about:blank frames a script writes into): only a frame
-    // with an article's worth of text (NewsFeed's C_Σ) is read in place, the rest stay opaque, as all frames
-    // were before. A frameset has no text of its own: its frames are judged in turn.
-    if (localNameOf(body) === 'body' && visibleLength(textContentOf(body) ?? '') < MIN_ARTICLE_CHARS)
-      return null;
-    // Tracking frames are 0×0 or 1×1; a frame's box is read only here, frames are few.
-    if (parent.styles.styled) {
-      const box = boundingRectOf(el);
-      if (box.width <= 1 || box.height <= 1) return null;
-    }
-    return ownerDocumentOf(body);
+/** A text node: a run of the open segment (opened here if none is); whitespace alone is a space in it. */
+function addText(walk: WalkState, node: Text, frame: Frame): void {
+  const data = dataOf(node);
+  const chars = visibleLength(data);
+  if (chars === 0) {
+    if (walk.current !== null) walk.current.raw += ' ';
+    return;
   }
+  walk.brPending = false;
+  const current = walk.current ?? newSegment(frame, walk.hrPending, walk.runs);
+  walk.current = current;
+  current.raw += data;
+  current.length += chars;
+  addRun(walk.runs, node, fontSizeOf(frame.style), colorOf(frame.style), chars, frame.link);
+  if (frame.link) current.linkChars += chars;
+}
 
-  function frameStyles(doc: Document): StyleSource {
-    let source = frameSources.get(doc);
-    if (source === undefined) {
-      source = styleSource(doc);
-      frameSources.set(doc, source);
-    }
-    return source;
+/**
+ * An element under `parent`: skipped (into `hidden`), a break or a rule, one collapsed segment, or a box whose
+ * children are walked next (the frame returned).
+ */
+function visitElement(walk: WalkState, el: Element, parent: Frame): Frame | null {
+  const tag = localNameOf(el);
+  // A same-origin frame's body is walked in its place, styled by its own document (dom/flat.ts).
+  const frameDoc = tag === 'iframe' || tag === 'frame' ? readableFrame(el, parent) : null;
+  if (frameDoc === null && SKIP_TAGS.has(tag) && !(tag === 'noscript' && renderedNoscript(el, parent))) {
+    walk.hidden.add(el);
+    return null;
   }
+  if (tag === 'br') {
+    lineBreak(walk);
+    return null;
+  }
+  if (tag === 'hr') {
+    // Not through styles.read: a 1-px rule is a zero-height box with overflow:hidden (Chromium's UA
+    // style), which the visibility test takes for a hiding trick.
+    closeSegment(walk);
+    if (!hasAttribute(el, 'hidden')) walk.hrPending = true;
+    return null;
+  }
+  // Most elements carry no attribute at all: one call answers for the attribute reads here and in read().
+  const attributed = hasAttributes(el);
+  const style = parent.styles.read(el, parent.style, attributed);
+  if (style.hidden) {
+    walk.hidden.add(el);
+    return null;
+  }
+  const isBlock = !style.inline;
+  if (isBlock) closeSegment(walk);
+  const verdict = boxVerdict(walk, el, tag, attributed);
+  const level = headingLevel(tag);
+  if (
+    isBlock &&
+    level === 0 &&
+    isCollapsible(el, tag, verdict, attributed) &&
+    collapse(walk, el, style, parent)
+  )
+    return null;
+
+  let flagged = parent.flagged;
+  // Names count on blocks only: the segment belongs to its block, and an inline box's name (a share count
+  // opening a paragraph, readability-test-pages' mathjax formulas classed `CtxtMenu_Attached`) would
+  // otherwise flag the whole paragraph its text starts.
+  if (verdict !== 0 && isBlock) flagged = verdict < 0 ? el : null;
+  const list = flatChildren(el, tag);
+  return {
+    el,
+    next: list === null ? firstChildOf(el) : null,
+    list,
+    at: 0,
+    styles: frameDoc === null ? parent.styles : frameStyles(walk, frameDoc),
+    style,
+    block: isBlock ? el : parent.block,
+    isBlock,
+    link: parent.link || (tag === 'a' && hasAttribute(el, 'href')),
+    heading: level || parent.heading,
+    context: CONTEXT_TAGS[tag] ?? parent.context,
+    flagged,
+    article: tag === 'article' ? el : parent.article,
+    floated: parent.floated || (isBlock && floatedOf(style)),
+  };
+}
+
+/** Ends the open segment at the walk's last run; it is kept if it holds any visible text. */
+function closeSegment(walk: WalkState): void {
+  walk.brPending = false;
+  const seg = walk.current;
+  if (seg === null) return;
+  walk.current = null;
+  seg.to = walk.runs.node.length;
+  if (seg.length === 0) return;
+  seg.index = walk.segments.length;
+  walk.segments.push(seg);
+  walk.hrPending = false;
+}
+
+/** A `<br>`: a line break in the open segment, and a second one in a row closes it. */
+function lineBreak(walk: WalkState): void {
+  // <br><br> ends a paragraph in markup that has no <p> (ALGORITHMS.md step 3).
+  if (walk.brPending) closeSegment(walk);
+  else if (walk.current !== null) {
+    walk.current.raw += '\n';
+    walk.brPending = true;
+  }
+}
+
+/** What the tag, landmark markup or class and id names say of a box: -2 (strong boilerplate) to 1 (content). */
+function boxVerdict(walk: WalkState, el: Element, tag: string, attributed: boolean): NameVerdict {
+  if (LANDMARK_TAGS.has(tag)) return -1;
+  if (tag === 'article' || tag === 'main') return 1;
+  if (!attributed) return 0;
+  if (isArticleLandmark(el)) return 1;
+  return namesOf(walk, el);
+}
+
+/**
+ * The verdict of the element's class and id names together. Class and id apart: classes repeat, ids don't, so a
+ * combined key missed the cache on every id. The id attribute, not `el.id`: a form with an input named "id"
+ * clobbers that property.
+ */
+function namesOf(walk: WalkState, el: Element): NameVerdict {
+  const byClass = verdictOf(walk, attributeOf(el, 'class') ?? '');
+  const id = attributeOf(el, 'id') ?? '';
+  const byId = HEADING_SLUG.test(id) ? 0 : verdictOf(walk, id);
+  // Strong only unmixed across the two as within each (names.ts): `id="comment-title"
+  // class="user-post-title"` is a heading to keep (pixnet's comments heading).
+  if (byClass === -2) return byId === 1 ? -1 : -2;
+  if (byClass < 0) return byClass;
+  if (byId === -2) return byClass === 1 ? -1 : -2;
+  return byId !== 0 ? byId : byClass;
+}
+
+/** nameVerdict of a class or id string, once per distinct string and walk. */
+function verdictOf(walk: WalkState, names: string): NameVerdict {
+  if (names === '') return 0;
+  let verdict = walk.verdicts.get(names);
+  if (verdict === undefined) {
+    verdict = nameVerdict(names);
+    walk.verdicts.set(names, verdict);
+  }
+  return verdict;
+}
+
+/**
+ * A box walked as one segment (COLLAPSED_TAGS): a footer, a box with a strong boilerplate name and no
+ * article markup inside (ARTICLE_MARKUP), or a navigation box.
+ */
+function isCollapsible(el: Element, tag: string, verdict: NameVerdict, attributed: boolean): boolean {
+  return (
+    COLLAPSED_TAGS.has(tag) ||
+    (attributed &&
+      ((verdict === -2 && querySelectorIn(el, ARTICLE_MARKUP) === null) ||
+        attributeOf(el, 'role') === 'navigation'))
+  );
+}
+
+/** One boilerplate segment for the box, unless it holds COLLAPSE_SHARE of the page's text; false then. */
+function collapse(walk: WalkState, el: Element, style: ElementStyle, parent: Frame): boolean {
+  const text = textContentOf(el) ?? '';
+  // Raw lengths for the share (whitespace counts on both sides); visible characters for the cost.
+  if (text.length > COLLAPSE_SHARE * pageChars(walk)) return false;
+  const chars = visibleLength(text);
+  // Never the article: one boilerplate segment stands for the whole box, its cost in the MSS kept.
+  if (chars > 0)
+    walk.segments.push(
+      collapsedSegment(el, style, parent, chars, walk.hrPending, walk.segments.length, walk.runs),
+    );
+  walk.hrPending = false;
+  walk.hidden.add(el);
+  return true;
+}
+
+/** The root's text length, raw (whitespace included), read once. */
+function pageChars(walk: WalkState): number {
+  if (walk.bodyChars < 0) walk.bodyChars = (textContentOf(walk.root) ?? '').length;
+  return walk.bodyChars;
+}
+
+/** A visible same-origin frame with a body, or null (then it is skipped like any embed). */
+function readableFrame(el: Element, parent: Frame): Document | null {
+  const body = frameBody(el);
+  if (body === null) return null;
+  // Ad slots and widgets are same-origin frames too (about:blank frames a script writes into): only a frame
+  // with an article's worth of text (NewsFeed's C_Σ) is read in place, the rest stay opaque, as all frames
+  // were before. A frameset has no text of its own: its frames are judged in turn.
+  if (localNameOf(body) === 'body' && visibleLength(textContentOf(body) ?? '') < MIN_ARTICLE_CHARS)
+    return null;
+  // Tracking frames are 0×0 or 1×1; a frame's box is read only here, frames are few.
+  if (parent.styles.styled) {
+    const box = boundingRectOf(el);
+    if (box.width <= 1 || box.height <= 1) return null;
+  }
+  return ownerDocumentOf(body);
+}
+
+/** The style source of a frame's document, made on its first frame. */
+function frameStyles(walk: WalkState, doc: Document): StyleSource {
+  let source = walk.frameSources.get(doc);
+  if (source === undefined) {
+    source = styleSource(doc);
+    walk.frameSources.set(doc, source);
+  }
+  return source;
 }
 
 /**
