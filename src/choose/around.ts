@@ -21,13 +21,16 @@ import { isBoundary } from './runs.ts';
 
 /** Chrome over a title heading is shorter than this; an intro is longer. */
 const TITLE_PREAMBLE_CHARS = 200;
+/** A byline, a date line or a "Read more" line is shorter than this; a paragraph is longer. */
+const LINE_CHARS = 150;
 
 /**
  * A run's edges, trimmed to where the page's body text starts and ends: the model counts a byline, a date line
  * or a "Read more" line next to the body as article text (the dev corpora's gold often keeps them), but the
  * reader shows the byline and date in its header, and a run that starts on one repeats them. Segments styled
- * apart from the body (Luo's −1) that are not headings come off both ends; leadBefore then walks back over
- * them to a standfirst, as it did before the model.
+ * apart from the body (Luo's −1) that are not headings come off the start (trimmedStart; leadBefore then walks
+ * back over them to a standfirst, as it did before the model), and lines that point away off the end
+ * (trimmedEnd).
  */
 export function trimRun(run: Run, scored: Scored): Run {
   let { start, end } = run;
@@ -42,13 +45,75 @@ export function trimRun(run: Run, scored: Scored): Run {
     }
     before += s.length;
   }
-  const loose = (i: number): boolean => scored.luo[i] === -1 && (scored.segments[i]?.heading ?? 0) === 0;
-  // A title heading with a byline under it goes too: the build drops the heading that repeats the title, and
-  // the byline would open the body.
-  while (start < end && (loose(start) || ((scored.segments[start]?.heading ?? 0) > 0 && loose(start + 1))))
-    start++;
-  while (end > start && loose(end)) end--;
+  start = trimmedStart(start, end, scored);
+  end = trimmedEnd(start, end, scored);
   return start === run.start && end === run.end ? run : { ...run, start, end };
+}
+
+/**
+ * Trimming the run's start to the body type may take this share of the run at most: past it, the page's body
+ * style is not the article's. When a "keep reading" stream of previews outweighs a short story, the vote for
+ * the body style goes to the previews and every paragraph of the story is Luo's −1 (fixture
+ * wrong-block-short-body-long-teasers lost the whole story): then only lines come off, not paragraphs.
+ */
+const START_TRIM_SHARE = 0.2;
+
+function trimmedStart(start: number, end: number, scored: Scored): number {
+  const heading = (i: number): boolean => (scored.segments[i]?.heading ?? 0) > 0;
+  const trim = (apart: (i: number) => boolean): number => {
+    let i = start;
+    // A title heading with a byline under it goes too: the build drops the heading that repeats the title,
+    // and the byline would open the body.
+    while (i < end && (apart(i) || (heading(i) && apart(i + 1)))) i++;
+    return i;
+  };
+  const styled = trim((i) => setApart(i, scored));
+  if (chars(start, styled - 1, scored) <= START_TRIM_SHARE * chars(start, end, scored)) return styled;
+  return trim((i) => setApartLine(i, scored));
+}
+
+/**
+ * At the end, lines set apart go when they point away ("Read more: …", tags), the model doubts them, or they
+ * are not a sentence (a price, a button); a source line or an editor's note is the article's own (fixtures
+ * edges-captions-readalso-newsletter, duplicated-body-hidden-copy). A closing section set apart whole, its
+ * heading and every line under it, is not the body either: a paywall's pitch under "Subscribe to keep reading".
+ */
+function trimmedEnd(start: number, end: number, scored: Scored): number {
+  let i = end;
+  while (i > start && setApartLine(i, scored)) i--;
+  if (i < end && i > start && (scored.segments[i]?.heading ?? 0) > 0) return i - 1;
+  const pointsAway = (k: number): boolean => {
+    const s = scored.segments[k] as Segment;
+    return s.linkChars > 0 || (scored.probability?.[k] ?? 0) < 0.5 || !SENTENCE_END.test(segmentText(s));
+  };
+  while (end > start && setApartLine(end, scored) && pointsAway(end)) end--;
+  return end;
+}
+
+/** Styled apart from the body text (Luo's −1), and not a heading. */
+function setApart(i: number, scored: Scored): boolean {
+  return scored.luo[i] === -1 && (scored.segments[i]?.heading ?? 1) === 0;
+}
+
+/**
+ * Set apart, and a line rather than a paragraph (a byline, a date line, a "Read more" line); not a table's
+ * cell or a list's item, which are kept or left out with their table or list (a product's specifications).
+ */
+function setApartLine(i: number, scored: Scored): boolean {
+  const s = scored.segments[i];
+  return (
+    s !== undefined &&
+    setApart(i, scored) &&
+    s.length < LINE_CHARS &&
+    s.context !== 'td' &&
+    s.context !== 'li'
+  );
+}
+
+function chars(from: number, to: number, scored: Scored): number {
+  let n = 0;
+  for (let i = from; i <= to; i++) n += scored.segments[i]?.length ?? 0;
+  return n;
 }
 
 /** A paragraph this long, styled apart, right before the body, is a lead (standfirst), not a caption. */
@@ -83,7 +148,13 @@ export function leadBefore(run: Run, scored: Scored): number[] {
     if (scored.boilerplate[i] || sh.link > 0.2 || s.heading > 0) continue;
     // The lead picture's caption belongs to the article (the figure itself comes with it in the build).
     if (s.context === 'figcaption') out.unshift(i);
-    else if (s.length >= LEAD_MIN_CHARS && (s.context === 'p' || s.context === 'other')) out.unshift(i);
+    // A standfirst is a sentence; a byline with its dates ("By …, correspondent · Published …") is not.
+    else if (
+      s.length >= LEAD_MIN_CHARS &&
+      (s.context === 'p' || s.context === 'other') &&
+      SENTENCE_END.test(segmentText(s))
+    )
+      out.unshift(i);
   }
   return out;
 }

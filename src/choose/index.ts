@@ -50,9 +50,18 @@ function fromRun(candidate: Run, scored: Scored, page: Page): Chosen | null {
   const run = trimRun(widened.run, scored);
   const kind: ArticleKind = listing && widened.records > 0 ? 'listing' : widened.dated ? 'thread' : 'article';
   const notes = notesAfter(run, scored);
-  const indices = [...leadBefore(run, scored), ...range(run.start, run.end), ...notes];
+  // The first post's author and date lines can fall before the trimmed run: a thread's posts are signed all.
+  const signedBefore = widened.signatures.filter((i) => i < run.start);
+  const lead = leadBefore(run, scored).filter((i) => !signedBefore.includes(i));
+  const before = [...lead, ...signedBefore].sort((a, b) => a - b);
+  const indices = [...before, ...range(run.start, run.end), ...notes];
   const drop = offColumn(indices, scored, page.styled);
-  const { kept, dropped } = keepInRun(indices, scored, drop, new Set(notes), listing);
+  for (const i of widened.between) drop.add(i);
+  const { kept, dropped } = keepInRun(indices, scored, drop, {
+    notes: new Set(notes),
+    signatures: new Set(widened.signatures),
+    listing,
+  });
   if (kept.length === 0) return null;
   return {
     method: 'segments',

@@ -17,10 +17,18 @@ export function keepInRun(
   indices: readonly number[],
   scored: Scored,
   misaligned: ReadonlySet<number>,
-  notes: ReadonlySet<number> = new Set(),
-  /** A listing shown anyway: its cards' linked titles are the point, and the model's doubts don't apply. */
-  listing = false,
+  also: {
+    /** Footnotes the run's links point at (around.ts notesAfter): kept whole. */
+    notes?: ReadonlySet<number>;
+    /** A thread's author and date lines (records.ts): kept whatever the model says of them. */
+    signatures?: ReadonlySet<number>;
+    /** A listing shown anyway: its cards' linked titles are the point, and the model's doubts don't apply. */
+    listing?: boolean;
+  } = {},
 ): { kept: Segment[]; dropped: number } {
+  const notes = also.notes ?? new Set<number>();
+  const signatures = also.signatures ?? new Set<number>();
+  const listing = also.listing ?? false;
   const kept: Segment[] = [];
   let dropped = 0;
   const pullQuote = pullQuotes(indices, scored);
@@ -28,24 +36,33 @@ export function keepInRun(
   // A list that has prose items is the article's own list: its items that are mostly a link (a bug title,
   // a cited paper) are points of it, not "Read more" links (readability-test-pages' firefox-nightly-blog
   // lost a third of its text, one linked bug per item).
+  // But a link beside an item's own prose is that item's button ("Buy now from £14.99" under each pick of a
+  // listicle, fixture wrong-empty-list-article), unless it is the item's heading.
   const proseLists = new Set<Element>();
+  const proseItems = new Set<Element>();
   for (const i of indices) {
     const s = scored.segments[i] as Segment;
-    if (s.context === 'li' && !isLinks(i) && scored.sign[i] === 1) {
+    if (isLinks(i) || scored.sign[i] !== 1) continue;
+    if (s.context === 'li') {
       const list = outerList(s.block);
       if (list) proseLists.add(list);
     }
+    const item = closestOf(s.block, 'li');
+    if (item) proseItems.add(item);
   }
+  const pointOfList = (s: Segment): boolean =>
+    proseLists.size > 0 &&
+    s.context === 'li' &&
+    proseLists.has(outerList(s.block) as Element) &&
+    (s.heading > 0 || !proseItems.has(closestOf(s.block, 'li') as Element));
   for (const i of indices) {
     const s = scored.segments[i] as Segment;
     const flaggedOut = scored.boilerplate[i] === true;
     // A note is what the article's own links point at: its cited title is a link, its list may be set in
     // columns (Wikipedia's references), and it stays whole.
     const note = notes.has(i);
-    const inProseList =
-      proseLists.size > 0 && s.context === 'li' && proseLists.has(outerList(s.block) as Element);
     const linkList =
-      !listing && !note && !inProseList && isLinks(i) && s.context !== 'td' && s.context !== 'pre';
+      !listing && !note && isLinks(i) && !pointOfList(s) && s.context !== 'td' && s.context !== 'pre';
     // With the model, what it gives less than ½ is left out too: a share bar, an author box. Not a heading, a
     // caption or a table cell: a table is kept or left out whole, and a caption goes with its picture.
     const unlikely =
@@ -56,7 +73,10 @@ export function keepInRun(
       s.context !== 'td' &&
       scored.probability !== null &&
       (scored.probability[i] ?? 0) < 0.5;
-    if (flaggedOut || linkList || unlikely || (!note && misaligned.has(i)) || pullQuote.has(i)) dropped++;
+    const signature = signatures.has(i);
+    if (signature) kept.push(s);
+    else if (flaggedOut || linkList || unlikely || (!note && misaligned.has(i)) || pullQuote.has(i))
+      dropped++;
     else kept.push(s);
   }
   // Trim what is left at the edges that is not prose: a run never starts or ends on a stray caption.

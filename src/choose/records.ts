@@ -27,6 +27,8 @@ const DATE =
   /\b(?:\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d+ (?:minutes?|hours?|days?|weeks?|months?|years?) ago)\b/i;
 /** Longer than this, a segment is a post's text, not its date line. */
 const DATE_LINE_CHARS = 80;
+/** A post's author line: a name, linked to the member's page, no longer than this. */
+const AUTHOR_CHARS = 40;
 /** How many levels above the block it starts from (the run's first, else its weightiest) the record may sit. */
 const RECORD_DEPTH = 8;
 
@@ -36,6 +38,14 @@ export interface Widened {
   records: number;
   /** The records are posts: most carry a date (a `<time>` or a short date line), as a thread's do. */
   dated: boolean;
+  /**
+   * Of a thread's posts, the segments that say who wrote each and when: its first short linked line (the
+   * author's name, linking to their profile) and its date line. The model gives them p ≈ 0 (member panels
+   * look like chrome), but a reader of a thread wants each post signed (issue 20 §2).
+   */
+  signatures: number[];
+  /** Of a thread, the segments between and after its posts that belong to none (a topic summary, "load more"). */
+  between: number[];
 }
 
 /**
@@ -43,7 +53,7 @@ export interface Widened {
  * they want, in order, and every card counts, believed or not.
  */
 export function widenToRecords(run: Run, scored: Scored, listing = false): Widened {
-  const unchanged: Widened = { run, records: 0, dated: false };
+  const unchanged: Widened = { run, records: 0, dated: false, signatures: [], between: [] };
   if (scored.probability === null) return unchanged;
   const first = scored.segments[run.start];
   const last = scored.segments[run.end];
@@ -57,7 +67,8 @@ export function widenToRecords(run: Run, scored: Scored, listing = false): Widen
   for (let i = run.start; i <= run.end; i++)
     if ((scored.weight[i] ?? 0) > (scored.weight[anchor] ?? 0)) anchor = i;
   const inside = recordsAbove(scored.segments[anchor]?.block ?? first.block, run, scored, listing, null);
-  return { run, records: inside.inRun, dated: inside.dated && inside.inRun >= MIN_RECORDS };
+  const dated = inside.dated && inside.inRun >= MIN_RECORDS;
+  return { run, records: inside.inRun, dated, signatures: [], between: [] };
 }
 
 /**
@@ -71,7 +82,7 @@ function recordsAbove(
   listing: boolean,
   last: Element | null,
 ): Widened & { inRun: number } {
-  const none = { run, records: 0, dated: false, inRun: 0 };
+  const none = { run, records: 0, dated: false, signatures: [], between: [], inRun: 0 };
   let record: Element | null = block;
   for (let depth = 0; record !== null && depth < RECORD_DEPTH; depth++) {
     const parent = parentElementOf(record);
@@ -90,12 +101,16 @@ function recordsAbove(
   return none;
 }
 
-/** Tag and class of a box that could be a record: a classed box, or an `article`/`li`. */
+/**
+ * Tag and first class of a box that could be a record: a classed box, or an `article`/`li`. Only the first
+ * class: a post marked as the accepted answer, the thread starter's or a highlighted one carries a class more
+ * than its siblings (`answer accepted-answer` beside `answer`; fixture headless-thread-qa).
+ */
 function recordKey(el: Element): string | null {
   const tag = localNameOf(el);
-  const names = attributeOf(el, 'class')?.trim() ?? '';
-  if (names === '' && tag !== 'article' && tag !== 'li') return null;
-  return `${tag} ${names}`;
+  const first = (attributeOf(el, 'class') ?? '').trim().split(/\s+/, 1)[0] ?? '';
+  if (first === '' && tag !== 'article' && tag !== 'li') return null;
+  return `${tag} ${first}`;
 }
 
 function sameShape(parent: Element, key: string): Element[] {
@@ -111,7 +126,7 @@ function spanRecords(
   records: readonly Element[],
   listing: boolean,
 ): Widened & { inRun: number } {
-  const unchanged = { run, records: 0, dated: false, inRun: 0 };
+  const unchanged = { run, records: 0, dated: false, signatures: [], between: [], inRun: 0 };
   const segs = scored.segments;
   const isRecord = new Set(records);
   // The record a segment's block sits in: one containment test against the parent, then a short climb.
@@ -130,6 +145,8 @@ function spanRecords(
   const text = new Map<Element, number>();
   const prose = new Map<Element, number>();
   const dated = new Set<Element>();
+  const author = new Map<Element, number>();
+  const dateLine = new Map<Element, number>();
   const inRun = new Set<Element>();
   let from = -1;
   let to = -1;
@@ -142,7 +159,12 @@ function spanRecords(
     if (i >= run.start && i <= run.end) inRun.add(r);
     text.set(r, (text.get(r) ?? 0) + n);
     if ((scored.probability?.[i] ?? 0) >= 0.5) prose.set(r, (prose.get(r) ?? 0) + n);
-    if (!dated.has(r) && n < DATE_LINE_CHARS && DATE.test(segmentText(segs[i] as Segment))) dated.add(r);
+    const seg = segs[i] as Segment;
+    if (!dated.has(r) && n < DATE_LINE_CHARS && (DATE.test(segmentText(seg)) || hasTime(seg.block))) {
+      dated.add(r);
+      dateLine.set(r, i);
+    }
+    if (!author.has(r) && n > 0 && n <= AUTHOR_CHARS && seg.linkChars * 2 > n) author.set(r, i);
   }
   const held = listing
     ? records.filter((r) => (text.get(r) ?? 0) > 0)
@@ -158,10 +180,33 @@ function spanRecords(
   for (let i = widened.start; i < run.start; i++) if (boundary(i)) return unchanged;
   for (let i = run.end + 1; i <= widened.end; i++) if (boundary(i)) return unchanged;
   const withDates = held.filter((r) => dated.has(r) || querySelectorIn(r, 'time') !== null).length;
+  const isThread = !listing && withDates * 2 >= held.length;
+  const signatures: number[] = [];
+  const between: number[] = [];
+  if (isThread) {
+    for (const r of held) {
+      const a = author.get(r);
+      const d = dateLine.get(r);
+      if (a !== undefined) signatures.push(a);
+      if (d !== undefined && d !== a) signatures.push(d);
+    }
+    const isHeld = new Set(held);
+    for (let i = from; i <= widened.end; i++) {
+      const r = recordOf(i);
+      if (r === undefined || !isHeld.has(r)) between.push(i);
+    }
+  }
   return {
     run: widened,
     records: held.length,
-    dated: withDates * 2 >= held.length,
+    dated: isThread,
+    signatures,
+    between,
     inRun: held.filter((r) => inRun.has(r)).length,
   };
+}
+
+/** The block holds a `<time>` (a post's date as Discourse and XenForo mark it up). */
+function hasTime(block: Element): boolean {
+  return localNameOf(block) === 'time' || querySelectorIn(block, 'time') !== null;
 }

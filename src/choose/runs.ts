@@ -31,7 +31,7 @@ const COMMENTS_HEADING =
  * pcmag.com in trafilatura-dev lost two thirds of its article to a mid-article "Related" heading).
  */
 const RELATED_HEADING =
-  /^(recommended( for you| stories| articles| reading)?|more (stories|articles|news|from\b.*)|you (may|might) also (like|enjoy)|(most|more) (popular|read|viewed|shared)|trending( now| stories)?|popular (now|stories|articles|posts)|top stories|latest (news|stories|articles))\s*$/i;
+  /^(recommended( for you| stories| articles| reading)?|more (stories|articles|news|from\b.*)|you (may|might) also (like|enjoy)|(most|more) (popular|read|viewed|shared)|trending( now| stories)?|popular (now|stories|articles|posts)|top stories|latest (news|stories|articles)|keep reading|read next|up next|what to read next)\s*$/i;
 
 function isCommentsHeading(seg: Segment): boolean {
   if (seg.heading <= 0) return false;
