@@ -31,3 +31,11 @@ export const THREAD = {
   /** The last reply's closing sentence: the reader must reach the end of the thread. */
   lastReply: 'Thank you both, you saved me a lot of money.',
 };
+
+/** A shop's product page (fixtures/pages/product-page): it declares a schema.org Product. */
+export const PRODUCT = {
+  url: fixtureUrl('product-page'),
+  title: readTruth('product-page').title ?? 'Fernhill Trail Thermos 750 ml',
+  /** Its specifications table's last row: the reader must keep the table. */
+  spec: '18/8 stainless steel, polypropylene stopper, silicone seal',
+};

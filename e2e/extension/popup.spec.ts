@@ -2,7 +2,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { overlayOf } from '../support/overlay.ts';
 import { type Extension, launchExtension, openReaderFromPopup, openTab } from './harness.ts';
-import { NEWS, NO_ARTICLE, THREAD } from './pages.ts';
+import { NEWS, NO_ARTICLE, PRODUCT, THREAD } from './pages.ts';
 
 let extension: Extension;
 
@@ -46,6 +46,25 @@ test('a forum thread is named as one, in the popup and in the reader, with its r
   const news = await openPopupFor(NEWS.url);
   await expect(news.getByText(/\d+ min read/)).toBeVisible();
   await expect(news.getByText(/^Thread/)).toHaveCount(0);
+});
+
+test('a product page is named as one, in the popup and in the reader, with its specifications', async () => {
+  const { page, tabId } = await openTab(extension, PRODUCT.url);
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.popupUrl(tabId));
+  await expect(popup.getByRole('heading', { level: 1 })).toHaveText(PRODUCT.title);
+  await expect(popup.getByText('Product', { exact: true })).toBeVisible();
+  await popup.close();
+
+  await openReaderFromPopup(extension, page, tabId);
+  const overlay = await overlayOf(page);
+  await expect.poll(() => overlay.text()).toContain('Product');
+  expect(await overlay.shows(PRODUCT.spec)).toBe(true);
+
+  // An article is not called a product.
+  const news = await openPopupFor(NEWS.url);
+  await expect(news.getByText(/\d+ min read/)).toBeVisible();
+  await expect(news.getByText('Product', { exact: true })).toHaveCount(0);
 });
 
 test('Copy text and Copy Markdown put the article on the clipboard', async () => {
