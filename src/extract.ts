@@ -1,5 +1,5 @@
-import { buildContent } from './clean/index.ts';
 import { type Chosen, choose, fallbackCameOutShort, isStub } from './choose/index.ts';
+import { buildContent } from './clean/index.ts';
 import { baseUriOf, bodyOf, documentElementOf, urlOf } from './dom/access.ts';
 import { MAX_OUTPUT_DEPTH } from './dom/limits.ts';
 import { readingStats, readMetadata } from './metadata/index.ts';
