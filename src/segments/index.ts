@@ -136,7 +136,7 @@ const LANDMARK_TAGS = new Set(['aside', 'footer']);
  * Boxes walked as one boilerplate segment instead of element by element (`nav` is skipped outright, see
  * SKIP_TAGS): page footers are 11% of a news page's elements on 60 trafilatura-dev pages, and boxes with a
  * STRONG boilerplate name (names.ts: comments, sidebar, menu, related…) 32% on 80; every element walked costs
- * a computed-style read. Scoring would give each of their segments −1 anyway (select: a strong name holds
+ * a computed-style read. Scoring would give each of their segments −1 anyway (score/scored.ts: a strong name holds
  * on any box below half the page's text). Their text still counts as MSS cost, hidden text included
  * (textContent), which is why `aside` is walked: an inline gallery box mid-article (standard.co.uk) would
  * cost 3,000 characters of hidden slides and cut the article in two.
