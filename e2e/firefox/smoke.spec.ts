@@ -178,8 +178,13 @@ test('Save as Markdown in the Firefox reader downloads the article as a .md file
   const saved = (): string[] => readdirSync(downloads ?? '').filter((name) => name.endsWith('.md'));
   await expect.poll(saved, { timeout: 15_000 }).toHaveLength(1);
   const [name] = saved();
-  const markdown = readFileSync(path.join(downloads, name ?? ''), 'utf8');
-  expect(markdown.startsWith(`# ${NEWS.title}\n`)).toBe(true);
+  const file = path.join(downloads, name ?? '');
+  // Firefox names the file before it has written all of it: read it again until it holds the heading (it
+  // failed 2 runs in 4 reading an unfinished file).
+  await expect
+    .poll(() => readFileSync(file, 'utf8').startsWith(`# ${NEWS.title}\n`), { timeout: 10_000 })
+    .toBe(true);
+  const markdown = readFileSync(file, 'utf8');
   expect(markdown).toContain(NEWS.body);
   expect(markdown).not.toContain(NEWS.sidebar);
   await page.close();
