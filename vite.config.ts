@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
+import { minify as terserMinify } from 'terser';
 import { defineConfig, type Plugin, type ResolvedConfig, type UserConfig, build as viteBuild } from 'vite';
 import { CHUNKS, SHARED_EXPORTS, SHARED_MODULES } from './extension/shared/chunks.ts';
 import manifest from './manifest.json' with { type: 'json' };
@@ -46,6 +47,30 @@ function onDemandContentScriptOnly(): Plugin {
       const json = JSON.parse(readFileSync(file, 'utf8')) as { web_accessible_resources?: unknown };
       delete json.web_accessible_resources;
       writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+    },
+  };
+}
+
+/**
+ * The content script is what every click loads before the first paint, so it is packed once more: Terser over
+ * Vite's minified output takes it 0.9 KB (zlib 9) smaller, where either minifier alone leaves that on the table
+ * (measured on this script: Vite's 45,726 B, Terser's alone 45,391 B, both 44,837 B). crxjs builds the script
+ * in a build of its own and passes on no minifier options, so this runs on the written file.
+ */
+function packedContentScript(): Plugin {
+  return {
+    name: 'lectern:packed-content-script',
+    apply: 'build',
+    async writeBundle(options) {
+      for (const entry of CONTENT_ENTRIES) {
+        const file = path.join(options.dir ?? 'dist', entry.replace(/\.ts$/, '.js'));
+        const packed = await terserMinify(readFileSync(file, 'utf8'), {
+          ecma: 2020,
+          compress: { passes: 2 },
+        });
+        if (packed.code === undefined) throw new Error(`terser gave nothing for ${file}`);
+        writeFileSync(file, packed.code);
+      }
     },
   };
 }
@@ -148,6 +173,7 @@ export function extensionConfig(build: ExtensionBuild): UserConfig {
       preact(),
       crx({ manifest: build.manifest, browser: build.browser }),
       onDemandContentScriptOnly(),
+      packedContentScript(),
       lazyChunks(build.target),
     ],
     // The manifest names its icons under public/ and crxjs copies what it names; Vite's own copy of public/
