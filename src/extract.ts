@@ -2,13 +2,14 @@ import { type Chosen, choose, fallbackCameOutShort, isStub } from './choose/inde
 import { buildContent } from './clean/index.ts';
 import { baseUriOf, bodyOf, documentElementOf, urlOf } from './dom/access.ts';
 import { MAX_OUTPUT_DEPTH } from './dom/limits.ts';
+import { textOf } from './export/text.ts';
 import { readingStats, readMetadata } from './metadata/index.ts';
 import { pageStyle } from './score/index.ts';
 import { declaredPageTypes } from './score/page-type.ts';
 import { scoreSegments } from './score/scored.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';
 import { nodeBudget, walkSegments } from './segments/index.ts';
-import type { Article, Cap, Diagnostics, Extracted, ExtractOptions } from './types.ts';
+import type { Article, Cap, Diagnostics, Extracted, ExtractOptions, ReaderArticle } from './types.ts';
 import { styleSource } from './visibility/index.ts';
 
 /**
@@ -22,12 +23,14 @@ export const DEFAULT_MAX_ELEMENTS = 25_000;
  * Returns null when the page has no article, unless options.force asks for a best effort.
  */
 export function extract(doc: Document, options: ExtractOptions = {}): Article | null {
-  return extractWithBody(doc, options)?.article ?? null;
+  const found = extractWithBody(doc, options);
+  return found === null ? null : { ...found.article, text: textOf(found.body) };
 }
 
 /**
- * `extract`, and the article's body as the copy built it: nodes in an inert document (nothing there loads or
- * runs), which the reader inserts through clean/present.ts instead of parsing `content` again.
+ * `extract` without the plain text (ReaderArticle), and the article's body as the copy built it: nodes in an
+ * inert document (nothing there loads or runs), which the reader inserts through clean/present.ts instead of
+ * parsing `content` again.
  */
 export function extractWithBody(doc: Document, options: ExtractOptions = {}): Extracted | null {
   try {
@@ -101,7 +104,7 @@ function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
   const reading = readingStats(built.text, meta.lang);
   lap('reading', t);
   timings.total = now() - t0;
-  const article: Article = {
+  const article: ReaderArticle = {
     title: meta.title,
     byline: meta.byline,
     siteName: meta.siteName,
@@ -112,7 +115,6 @@ function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
     leadImage: meta.leadImage ?? built.images[0] ?? null,
     excerpt: meta.description ?? excerptOf(built.text),
     content: built.html,
-    text: built.text,
     // A page that declares a product (score/page-type.ts) is read as one, unless its text is a thread or a list.
     kind: picked.kind === 'article' && declaredPageTypes(doc).product ? 'product' : picked.kind,
     records: picked.records,

@@ -44,9 +44,17 @@ export interface Article {
   diagnostics: Diagnostics;
 }
 
-/** An Article and its body as nodes (`extractWithBody`): for the reader, which inserts them in its own tree. */
+/**
+ * An Article without its plain text, as `extractWithBody` gives it to the reader. The text is one more walk
+ * over the body, laid out for copying (src/export/text.ts), which the first paint does not need: the reader's
+ * content script leaves that code to the exporters, and `toText` makes the text from `content` when a copy or
+ * a file asks for it.
+ */
+export type ReaderArticle = Omit<Article, 'text'>;
+
+/** An article and its body as nodes (`extractWithBody`): for the reader, which inserts them in its own tree. */
 export interface Extracted {
-  article: Article;
+  article: ReaderArticle;
   /** `article.content` as the copy built it, in an inert document (no browsing context: nothing loads). */
   body: Element;
 }

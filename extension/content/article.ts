@@ -1,6 +1,7 @@
 /** The page's article, extracted lazily and kept per URL (the popup's summary, the reader and the copies agree). */
+import { plainText } from '../../src/clean/plain.ts';
 import { extractWithBody } from '../../src/extract.ts';
-import type { Article, Extracted } from '../../src/types.ts';
+import type { Extracted } from '../../src/types.ts';
 import type { ArticleSummary } from '../shared/messages.ts';
 
 interface Cached {
@@ -34,7 +35,7 @@ export function currentArticle(force: boolean): Extracted | null {
 /** Enough of the text for the popup's first lines (it cuts them itself: extension/popup/excerpt.ts). */
 const START_CHARS = 1000;
 
-export function summarize(article: Article): ArticleSummary {
+export function summarize({ article, body }: Extracted): ArticleSummary {
   return {
     title: article.title,
     siteName: article.siteName,
@@ -43,6 +44,6 @@ export function summarize(article: Article): ArticleSummary {
     wordCount: article.wordCount,
     kind: article.kind,
     records: article.records,
-    start: article.text.slice(0, START_CHARS),
+    start: plainText(body).slice(0, START_CHARS),
   };
 }

@@ -4,7 +4,7 @@
  * exporters parse `article.content` only through it) and the saved page's stylesheet.
  */
 import { excerptOf, toHtml, toHtmlDocument, toMarkdown, toText } from '../../src/export/index.ts';
-import type { Article } from '../../src/types.ts';
+import type { ReaderArticle } from '../../src/types.ts';
 import savedCss from '../reader/saved.css?inline';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
 import type { ExportReply } from '../shared/messages.ts';
@@ -18,17 +18,17 @@ export interface Exporters {
    * the whole article when given.
    */
   copyData(
-    article: Article,
+    article: ReaderArticle,
     format: CopyFormat,
     header: boolean,
     selection: DocumentFragment | null,
   ): ExportReply;
   /** Builds the file (fetching and inlining images for a web page) and downloads it; returns its name. */
-  save(article: Article, format: SaveFormat, header: boolean): Promise<string>;
+  save(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<string>;
 }
 
 function copyData(
-  whole: Article,
+  whole: ReaderArticle,
   format: CopyFormat,
   header: boolean,
   selection: DocumentFragment | null,
@@ -40,7 +40,7 @@ function copyData(
   return { text, html: format === 'html' ? toHtml(article, { header }) : null, words };
 }
 
-async function fileContents(article: Article, format: SaveFormat, header: boolean): Promise<string> {
+async function fileContents(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<string> {
   switch (format) {
     case 'markdown':
       return toMarkdown(article, { header });

@@ -7,7 +7,7 @@
  */
 import type { ImageSource, SavedImages } from '../../src/export/html.ts';
 import { imageSources } from '../../src/export/html.ts';
-import type { Article } from '../../src/types.ts';
+import type { ReaderArticle } from '../../src/types.ts';
 
 /**
  * A news photo is 100–500 KB, a large hero image 1–2 MB; as base64 a data: URL is a third larger again. Past
@@ -75,7 +75,7 @@ async function fetchImage(src: string, signal: AbortSignal): Promise<ImageSource
 /** How many images are fetched at once: a page of hundreds doesn't open hundreds of requests together. */
 const PARALLEL = 4;
 
-export async function inlineImages(article: Article): Promise<SavedImages> {
+export async function inlineImages(article: ReaderArticle): Promise<SavedImages> {
   const sources = imageSources(article);
   const images = new Map<string, ImageSource>();
   const controller = new AbortController();

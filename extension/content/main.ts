@@ -7,7 +7,7 @@
  */
 import { presentBody } from '../../src/clean/present.ts';
 import { contentTypeOf } from '../../src/dom/access.ts';
-import type { Article, Extracted } from '../../src/types.ts';
+import type { Extracted, ReaderArticle } from '../../src/types.ts';
 import { mountNotice, mountReader } from '../reader/index.tsx';
 import type { CopyResult, ReaderHandle, SaveResult } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
@@ -117,7 +117,7 @@ async function open(force: boolean): Promise<ContentState> {
   return state();
 }
 
-function articleFor(force: boolean): Article | null {
+function articleFor(force: boolean): ReaderArticle | null {
   return isPdf() ? null : (currentArticle(force)?.article ?? null);
 }
 
@@ -126,8 +126,8 @@ function register(): Instance {
   const stop = handleContentMessages({
     'content:ping': () => state(),
     'content:summary': ({ force }) => {
-      const article = articleFor(force);
-      return article ? summarize(article) : null;
+      const extracted = isPdf() ? null : currentArticle(force);
+      return extracted ? summarize(extracted) : null;
     },
     'content:open': ({ force }) => open(force),
     'content:close': () => {

@@ -1,8 +1,8 @@
 /** Site, title, byline · date, and how long the article is: what Firefox Reader View shows above the text. */
-import type { Article } from '../../src/types.ts';
+import type { ReaderArticle } from '../../src/types.ts';
 import { formatKind, formatPublished, formatReadingTime, formatWords, siteLabel } from './format.ts';
 
-export function ArticleHeader({ article, lang }: { article: Article; lang: string | null }) {
+export function ArticleHeader({ article, lang }: { article: ReaderArticle; lang: string | null }) {
   const site = siteLabel(article.siteName, article.url);
   const date = formatPublished(article.published, lang);
   const byline = article.byline?.trim();

@@ -6,12 +6,12 @@
  */
 import { presentBody } from '../../src/clean/present.ts';
 import { sanitizeFragment } from '../../src/clean/sanitize.ts';
-import type { Article } from '../../src/types.ts';
+import type { ReaderArticle } from '../../src/types.ts';
 import { mountReader } from './index.tsx';
 import { panels } from './panels.tsx';
 import type { ReaderBody, ReaderHandle, ReaderProps } from './types.ts';
 
-function bodyFromContent(article: Article): ReaderBody {
+function bodyFromContent(article: ReaderArticle): ReaderBody {
   return (doc, options) => {
     const parsed = sanitizeFragment(article.content, doc);
     const container = (parsed.ownerDocument as Document).createElement('div');

@@ -1,5 +1,5 @@
 /** The reader overlay's public contract with its caller (the content script, or a test page). */
-import type { Article } from '../../src/types.ts';
+import type { ReaderArticle } from '../../src/types.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
 import type { Panels } from './panels.tsx';
 import type { ReaderSettings } from './settings.ts';
@@ -31,7 +31,7 @@ export interface ReaderActions {
 export type ReaderBody = (doc: Document, options: { images: boolean }) => DocumentFragment;
 
 export interface ReaderProps {
-  article: Article;
+  article: ReaderArticle;
   body: ReaderBody;
   /**
    * The export menu's list, the settings and help panels and read aloud, loaded when first used (panels.tsx);

@@ -1,4 +1,4 @@
-import type { Article } from '../types.ts';
+import type { ReaderArticle } from '../types.ts';
 
 /** The parts of the export header shared by text and Markdown: "byline · site · date" and the source URL. */
 
@@ -9,7 +9,7 @@ export function headerDate(published: string | null): string | null {
   return m?.[1] ?? published.trim();
 }
 
-export function headerLine(article: Article): string {
+export function headerLine(article: ReaderArticle): string {
   return [article.byline, article.siteName, headerDate(article.published)]
     .map((part) => (part ?? '').replace(/\s+/g, ' ').trim())
     .filter((part) => part !== '')
@@ -17,6 +17,6 @@ export function headerLine(article: Article): string {
 }
 
 /** The source URL, when it is one a reader can open. */
-export function headerUrl(article: Article): string | null {
+export function headerUrl(article: ReaderArticle): string | null {
   return /^https?:\/\/\S+$/i.test(article.url) ? article.url : null;
 }

@@ -1,5 +1,5 @@
 import { sanitizeHtml } from '../clean/sanitize.ts';
-import type { Article, ExportOptions } from '../types.ts';
+import type { ExportOptions, ReaderArticle } from '../types.ts';
 import { headerDate, headerLine, headerUrl } from './header.ts';
 import { parseInert } from './parse.ts';
 
@@ -9,12 +9,12 @@ import { parseInert } from './parse.ts';
  * DOMPurify (the last step before anything reaches a person); the header is built from plain strings, escaped
  * here.
  */
-export function toHtml(article: Article, options: ExportOptions = {}): string {
+export function toHtml(article: ReaderArticle, options: ExportOptions = {}): string {
   return withHeader(article, options, sanitizeHtml(article.content.trim()));
 }
 
 /** `body` after the article's header (title, byline · site · date, source link), unless `header` is false. */
-function withHeader(article: Article, options: ExportOptions, body: string): string {
+function withHeader(article: ReaderArticle, options: ExportOptions, body: string): string {
   if (options.header === false) return body;
   const head: string[] = [];
   const title = oneLine(article.title);
@@ -44,7 +44,7 @@ export interface HtmlDocumentOptions extends ExportOptions {
 }
 
 /** The absolute URLs of the article's images, each once, in order: what a saved page would inline. */
-export function imageSources(article: Article): string[] {
+export function imageSources(article: ReaderArticle): string[] {
   if (article.content.trim() === '' || typeof document === 'undefined') return [];
   const sources = new Set<string>();
   for (const img of Array.from(parseInert(article.content).querySelectorAll('img'))) {
@@ -103,7 +103,7 @@ function withSavedImages(content: string, images: SavedImages): string {
  * connection, no other image), no `<base>` may change where links point, and a link followed from it sends no
  * referrer. Images are inlined by the caller (`images`), never left pointing at their site.
  */
-export function toHtmlDocument(article: Article, options: HtmlDocumentOptions = {}): string {
+export function toHtmlDocument(article: ReaderArticle, options: HtmlDocumentOptions = {}): string {
   const lang =
     article.lang !== null && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(article.lang) ? article.lang : '';
   const published = headerDate(article.published);

@@ -6,7 +6,7 @@
 // HTML and misaligns colspans, so tables have their own rule below.
 import TurndownService from 'turndown';
 import { strikethrough } from 'turndown-plugin-gfm';
-import type { Article, ExportOptions } from '../types.ts';
+import type { ExportOptions, ReaderArticle } from '../types.ts';
 import { headerLine, headerUrl } from './header.ts';
 import { parseInert } from './parse.ts';
 
@@ -15,7 +15,7 @@ import { parseInert } from './parse.ts';
  * ATX headings, fenced code with the language of `language-xxx`, `-` bullets, `_em_`, `**strong**`,
  * inline links, `![alt](src)` images with a figure's caption in italics on the next line, GFM tables.
  */
-export function toMarkdown(article: Article, options: ExportOptions = {}): string {
+export function toMarkdown(article: ReaderArticle, options: ExportOptions = {}): string {
   const service = turndownService();
   const body = markdownBody(service, article.content);
   if (options.header === false) return body;

@@ -1,14 +1,15 @@
-import type { Article, ExportOptions } from '../types.ts';
+import type { ExportOptions, ReaderArticle } from '../types.ts';
 import { headerLine, headerUrl } from './header.ts';
 import { parseInert } from './parse.ts';
 import { textOf } from './text.ts';
 
 /**
- * The article as plain text: title, "byline · site · date", URL, a blank line, then the body (paragraphs
- * separated by one blank line). `article.text` is that body already (src/clean uses the same textOf).
+ * The article as plain text: title, "byline · site · date", URL, a blank line, then the body as textOf lays it
+ * out (paragraphs separated by one blank line, list items on their lines), made from `content`: an Article's
+ * `text` is the same body (extract.ts uses the same textOf), and the reader's article has none.
  */
-export function toText(article: Article, options: ExportOptions = {}): string {
-  const body = article.text.trim() !== '' ? article.text.trim() : bodyFromContent(article.content);
+export function toText(article: ReaderArticle, options: ExportOptions = {}): string {
+  const body = bodyFromContent(article.content);
   if (options.header === false) return body;
   const head = [article.title.replace(/\s+/g, ' ').trim(), headerLine(article), headerUrl(article) ?? '']
     .filter((line) => line !== '')
@@ -19,5 +20,5 @@ export function toText(article: Article, options: ExportOptions = {}): string {
 
 function bodyFromContent(content: string): string {
   if (content.trim() === '' || typeof document === 'undefined') return '';
-  return textOf(parseInert(content));
+  return textOf(parseInert(content)).trim();
 }
