@@ -67,7 +67,8 @@ function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
   const isHidden = (el: Element): boolean => walk.hidden.has(el);
 
   const model = options.model === undefined ? SHIPPED_MODEL : options.model;
-  const scored = scoreSegments(walk.segments, pageStyle(walk.segments), model);
+  const declared = declaredPageTypes(doc);
+  const scored = scoreSegments(walk.segments, pageStyle(walk.segments), declared, model);
   t = lap('score', t);
   const choice = choose(scored, { doc, body, styled: styles.styled, isHidden, force: !!options.force });
   t = lap('choose', t);
@@ -116,7 +117,7 @@ function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
     excerpt: meta.description ?? excerptOf(built.text),
     content: built.html,
     // A page that declares a product (score/page-type.ts) is read as one, unless its text is a thread or a list.
-    kind: picked.kind === 'article' && declaredPageTypes(doc).product ? 'product' : picked.kind,
+    kind: picked.kind === 'article' && declared.product ? 'product' : picked.kind,
     records: picked.records,
     wordCount: reading.words,
     readingMinutes: reading.minutes,

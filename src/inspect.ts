@@ -8,6 +8,7 @@ import { DEFAULT_MAX_ELEMENTS } from './extract.ts';
 import { FEATURES } from './score/features.ts';
 import { pageStyle } from './score/index.ts';
 import { contentProbability, type Model } from './score/model.ts';
+import { declaredPageTypes } from './score/page-type.ts';
 import { segmentRows } from './score/scored.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';
 import { segmentText, walkSegments } from './segments/index.ts';
@@ -31,7 +32,7 @@ export function inspectSegments(doc: Document, model: Model | null = SHIPPED_MOD
   const body = bodyOf(doc) ?? documentElementOf(doc);
   if (!body) return { features: FEATURES, segments: [] };
   const walk = walkSegments(body, styleSource(doc), DEFAULT_MAX_ELEMENTS);
-  const rows = segmentRows(walk.segments, pageStyle(walk.segments));
+  const rows = segmentRows(walk.segments, pageStyle(walk.segments), declaredPageTypes(doc));
   return {
     features: FEATURES,
     segments: walk.segments.map((s, i) => ({

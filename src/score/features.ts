@@ -7,14 +7,14 @@
  * The list is FEATURES, in order: the fitting script (fit/) and the extractor read the same vector, and the
  * checked-in weights name each feature, so a change here without a new fit fails the model's test.
  */
-import { attributeOf, localNameOf, ownerDocumentOf, parentElementOf } from '../dom/access.ts';
+import { attributeOf, localNameOf, parentElementOf } from '../dom/access.ts';
 import { flatParentElement } from '../dom/flat.ts';
 import { elementChildren, MAX_ANCESTORS } from '../dom/limits.ts';
 import type { SegmentContext } from '../dom/tags.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
 import type { SegmentShares } from './index.ts';
 import { tokensOf } from './names.ts';
-import { declaredPageTypes } from './page-type.ts';
+import type { Declared } from './page-type.ts';
 
 /**
  * Class/id words, grouped by what they usually name. A group is on when a word of it is in the class or id of
@@ -136,6 +136,8 @@ export interface FeatureInput {
   luo: readonly (1 | -1)[];
   boilerplate: readonly boolean[];
   fontSize: number;
+  /** What the page declares itself to be (page-type.ts), read once per extraction. */
+  declared: Declared;
 }
 
 /**
@@ -175,8 +177,7 @@ export function segmentFeatures(input: FeatureInput): number[][] {
   const articles = new Set<Element>();
   for (const s of segments) if (s.article) articles.add(s.article);
   const signedLength = segments.map((s, i) => (luo[i] ?? -1) * s.length);
-  const first = segments[0];
-  const declared = declaredPageTypes(first ? ownerDocumentOf(first.block) : null);
+  const { declared } = input;
   const product = declared.product ? 1 : 0;
   const discussion = declared.discussion ? 1 : 0;
 

@@ -8,6 +8,7 @@ import { segmentFeatures } from './features.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from './index.ts';
 import { contentProbability, type Model } from './model.ts';
 import { isStrongNegative } from './names.ts';
+import type { Declared } from './page-type.ts';
 
 /** Scored view of the segments: what the run selection and the in-run clean-up read. */
 export interface Scored {
@@ -39,6 +40,7 @@ const WRAPPER_SHARE = 0.5;
 export function scoreSegments(
   segments: readonly Segment[],
   style: PageStyle,
+  declared: Declared,
   model: Model | null = null,
 ): Scored {
   const judged = judge(segments, style);
@@ -48,7 +50,7 @@ export function scoreSegments(
     const weight = segments.map((s, i) => (luoSigns[i] ?? -1) * s.length);
     return { segments, shares: sh, sign: luoSigns, weight, probability: null, luo: luoSigns, boilerplate };
   }
-  const rows = segmentFeatures({ segments, ...judged, fontSize: style.fontSize });
+  const rows = segmentFeatures({ segments, ...judged, fontSize: style.fontSize, declared });
   // A collapsed box (a footer, a comments box walked as one: raw '') is never the article, whatever its row.
   const probability = rows.map((row, i) => (segments[i]?.raw === '' ? 0 : contentProbability(model, row)));
   const sign = probability.map((p): 1 | -1 => (p >= 0.5 ? 1 : -1));
@@ -57,8 +59,8 @@ export function scoreSegments(
 }
 
 /** The segments' feature vectors (score/features.ts), as scoreSegments gives them to the model. */
-export function segmentRows(segments: readonly Segment[], style: PageStyle): number[][] {
-  return segmentFeatures({ segments, ...judge(segments, style), fontSize: style.fontSize });
+export function segmentRows(segments: readonly Segment[], style: PageStyle, declared: Declared): number[][] {
+  return segmentFeatures({ segments, ...judge(segments, style), fontSize: style.fontSize, declared });
 }
 
 /** Luo's shares and F(s) of every segment, and whether a boilerplate name holds on it. */
