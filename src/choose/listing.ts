@@ -3,6 +3,7 @@
  * listing is an answer of its own ("no article on this page"), unless a run of prose half as strong stands
  * beside it.
  */
+import { closestOf } from '../dom/access.ts';
 import type { Run } from '../mss/index.ts';
 import type { Scored } from '../score/scored.ts';
 import type { Segment } from '../segments/index.ts';
@@ -37,7 +38,7 @@ export function looksLikeListing(run: Run, scored: Scored): boolean {
     // course page with 15 chapter rows was "no article").
     if (s.article && s.linkChars > 0) articles.add(s.article);
     if ((scored.shares[i]?.link ?? 0) > 0.5) {
-      if (s.length >= HEADLINE_CHARS) headlines++;
+      if (s.length >= HEADLINE_CHARS && !barePoint(i, scored.segments)) headlines++;
     } else if ((scored.sign[i] ?? -1) > 0) {
       prose++;
       proseChars += s.length;
@@ -46,6 +47,23 @@ export function looksLikeListing(run: Run, scored: Scored): boolean {
   }
   if (prose > 0 && proseChars / prose >= TEASER_CHARS) return false;
   return (articles.size >= 3 && prose <= 1.5 * articles.size) || (headlines >= 4 && headlines >= longProse);
+}
+
+/**
+ * A list item that is one link and nothing else (not a heading) is a point of a list of links
+ * inside a text: a progress report's merged changes, a guide's "More on …" reading lists, a post's changelog
+ * (modern-dev: three such pages were "no article"). A listing's items carry more than their link: a heading,
+ * a teaser, a price (a shop's grid of `<li>` tiles stays a listing); its `<article>` cards are counted apart.
+ */
+function barePoint(i: number, segments: readonly Segment[]): boolean {
+  const s = segments[i] as Segment;
+  if (s.heading > 0) return false;
+  // The item itself or a paragraph in it (`<li><p><a>…`): AsciiDoc and Markdown renderers write both.
+  const item = closestOf(s.block, 'li');
+  if (item === null) return false;
+  const inItem = (other: Segment | undefined): boolean =>
+    other !== undefined && (other.block === item || closestOf(other.block, 'li') === item);
+  return !inItem(segments[i - 1]) && !inItem(segments[i + 1]);
 }
 
 /** Past a listing, the next run must score this share of it to be the article beside it. */
