@@ -50,6 +50,7 @@ export function keepInRun(
     const item = closestOf(s.block, 'li');
     if (item) proseItems.add(item);
   }
+  const announced = announcedLinks(indices, scored, isLinks);
   const pointOfList = (s: Segment): boolean =>
     proseLists.size > 0 &&
     s.context === 'li' &&
@@ -62,12 +63,20 @@ export function keepInRun(
     // columns (Wikipedia's references), and it stays whole.
     const note = notes.has(i);
     const linkList =
-      !listing && !note && isLinks(i) && !pointOfList(s) && s.context !== 'td' && s.context !== 'pre';
+      !listing &&
+      !note &&
+      isLinks(i) &&
+      !pointOfList(s) &&
+      !announced.has(i) &&
+      s.context !== 'td' &&
+      s.context !== 'pre';
     // With the model, what it gives less than ½ is left out too: a share bar, an author box. Not a heading, a
-    // caption or a table cell: a table is kept or left out whole, and a caption goes with its picture.
+    // caption or a table cell: a table is kept or left out whole, and a caption goes with its picture. Not the
+    // items of a list the text announces: the model doubts a line that is one link.
     const unlikely =
       !listing &&
       !note &&
+      !announced.has(i) &&
       s.heading === 0 &&
       s.context !== 'figcaption' &&
       s.context !== 'td' &&
@@ -83,6 +92,36 @@ export function keepInRun(
   while (kept.length > 0 && kept[kept.length - 1]?.heading) kept.pop();
   const once = withoutRepeats(kept);
   return { kept: once, dropped: dropped + kept.length - once.length };
+}
+
+/** A line that hands the reader on elsewhere: what follows it is a box of links, not the text's own list. */
+const ELSEWHERE =
+  /\b(read more|read also|also read|related|see also|recommended|more (on|from|about)|you (may|might)|popular|trending)\b/i;
+
+/**
+ * Items that are one link each, right after a line of the text that announces them ("These patches were
+ * merged:"), are the text's own list: a progress report's changes, a changelog, a reading list the author
+ * wrote (fixture wrong-empty-link-list-report). Not after "Read more:" or "Related:", a box of links that
+ * sits inside an article.
+ */
+function announcedLinks(
+  indices: readonly number[],
+  scored: Scored,
+  isLinks: (i: number) => boolean,
+): Set<number> {
+  const out = new Set<number>();
+  let open = false;
+  for (const i of indices) {
+    const s = scored.segments[i] as Segment;
+    if (isLinks(i)) {
+      if (open && s.heading === 0 && closestOf(s.block, 'li') !== null) out.add(i);
+      else open = false;
+      continue;
+    }
+    const text = segmentText(s).trim();
+    open = scored.sign[i] === 1 && text.endsWith(':') && !ELSEWHERE.test(text);
+  }
+  return out;
 }
 
 /** Shorter than this, the same words twice can be a refrain or a label; longer, a copy of the paragraph. */
