@@ -26,5 +26,6 @@ export type {
   Extracted,
   ExtractMethod,
   ExtractOptions,
+  ReaderArticle,
   TextDirection,
 } from './types.ts';

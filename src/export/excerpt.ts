@@ -4,7 +4,7 @@ import type { ReaderArticle } from '../types.ts';
 import { textOf } from './text.ts';
 
 /**
- * The part of an article a person selected, as an Article the exporters take like a whole one: same title,
+ * The part of an article a person selected, as an article the exporters take like a whole one: same title,
  * byline and source (for the header), the selection's HTML, its own word count. `fragment` is a
  * copy of the selected nodes (`Range.cloneContents()` of a range inside the article's content).
  */
