@@ -7,7 +7,7 @@
  */
 import { presentBody } from '../../src/clean/present.ts';
 import { contentTypeOf } from '../../src/dom/access.ts';
-import type { Extracted, ReaderArticle } from '../../src/types.ts';
+import type { Extracted } from '../../src/types.ts';
 import { mountNotice, mountReader } from '../reader/index.tsx';
 import type { CopyResult, ReaderHandle, SaveResult } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
@@ -117,8 +117,9 @@ async function open(force: boolean): Promise<ContentState> {
   return state();
 }
 
-function articleFor(force: boolean): ReaderArticle | null {
-  return isPdf() ? null : (currentArticle(force)?.article ?? null);
+/** The page's article for the popup and the menu; none on a PDF (the sender explains those). */
+function extractedFor(force: boolean): Extracted | null {
+  return isPdf() ? null : currentArticle(force);
 }
 
 function register(): Instance {
@@ -126,7 +127,7 @@ function register(): Instance {
   const stop = handleContentMessages({
     'content:ping': () => state(),
     'content:summary': ({ force }) => {
-      const extracted = isPdf() ? null : currentArticle(force);
+      const extracted = extractedFor(force);
       return extracted ? summarize(extracted) : null;
     },
     'content:open': ({ force }) => open(force),
@@ -142,12 +143,12 @@ function register(): Instance {
       return open(false);
     },
     'content:export': async ({ format, header, force }) => {
-      const article = articleFor(force);
+      const article = extractedFor(force)?.article;
       if (!article) return null;
       return (await loadChunk('exporters')).copyData(article, format, header, null);
     },
     'content:save': async ({ format, header, force }) => {
-      const article = articleFor(force);
+      const article = extractedFor(force)?.article;
       if (!article) return null;
       return { name: await (await loadChunk('exporters')).save(article, format, header) };
     },
