@@ -128,6 +128,12 @@ interface Frame {
  * mercurial lost two thirds of its text to the word "sharing").
  */
 const HEADING_SLUG = /^[a-z0-9]+(-[a-z0-9]+){3,}$/;
+/**
+ * A shorter slug is an anchor too when the box links to it: Sphinx's `<section id="more-on-lists">` holds its
+ * heading's permalink `<a class="headerlink" href="#more-on-lists">`, and "more" is a related-links word (the
+ * Python tutorial lost every section but one, modern-dev). A "related-posts" box does not link to itself.
+ */
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)+$/;
 
 /** Landmark tags read as boilerplate names: NewsFeed drops `aside`; a page `footer` is never the article. */
 const LANDMARK_TAGS = new Set(['aside', 'footer']);
@@ -371,13 +377,21 @@ function boxVerdict(walk: WalkState, el: Element, tag: string, attributed: boole
 function namesOf(walk: WalkState, el: Element): NameVerdict {
   const byClass = verdictOf(walk, attributeOf(el, 'class') ?? '');
   const id = attributeOf(el, 'id') ?? '';
-  const byId = HEADING_SLUG.test(id) ? 0 : verdictOf(walk, id);
+  const byId = idVerdict(walk, el, id);
   // Strong only unmixed across the two as within each (names.ts): `id="comment-title"
   // class="user-post-title"` is a heading to keep (pixnet's comments heading).
   if (byClass === -2) return byId === 1 ? -1 : -2;
   if (byClass < 0) return byClass;
   if (byId === -2) return byClass === 1 ? -1 : -2;
   return byId !== 0 ? byId : byClass;
+}
+
+/** nameVerdict of an id, 0 for a heading's anchor (HEADING_SLUG, SLUG). */
+function idVerdict(walk: WalkState, el: Element, id: string): NameVerdict {
+  if (HEADING_SLUG.test(id)) return 0;
+  const verdict = verdictOf(walk, id);
+  if (verdict !== 0 && SLUG.test(id) && querySelectorIn(el, `a[href="#${id}"]`) !== null) return 0;
+  return verdict;
 }
 
 /** nameVerdict of a class or id string, once per distinct string and walk. */
@@ -393,15 +407,15 @@ function verdictOf(walk: WalkState, names: string): NameVerdict {
 
 /**
  * A box walked as one segment (COLLAPSED_TAGS): a footer, a box with a strong boilerplate name and no
- * article markup inside (ARTICLE_MARKUP), or a navigation box.
+ * article markup inside (ARTICLE_MARKUP), a navigation box, or a box that says it is one picture
+ * (`role="img"`: a chart drawn in HTML, whose labels are the picture's, not sentences of the article).
  */
 function isCollapsible(el: Element, tag: string, verdict: NameVerdict, attributed: boolean): boolean {
-  return (
-    COLLAPSED_TAGS.has(tag) ||
-    (attributed &&
-      ((verdict === -2 && querySelectorIn(el, ARTICLE_MARKUP) === null) ||
-        attributeOf(el, 'role') === 'navigation'))
-  );
+  if (COLLAPSED_TAGS.has(tag)) return true;
+  if (!attributed) return false;
+  if (verdict === -2 && querySelectorIn(el, ARTICLE_MARKUP) === null) return true;
+  const role = attributeOf(el, 'role');
+  return role === 'navigation' || role === 'img';
 }
 
 /** One boilerplate segment for the box, unless it holds COLLAPSE_SHARE of the page's text; false then. */
