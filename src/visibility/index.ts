@@ -184,8 +184,15 @@ const PARAGRAPHS = 'p, li, h1, h2, h3, h4, h5, h6, blockquote, pre';
  */
 function hiddenFromReaders(el: Element, inline: boolean): boolean {
   if (attributeOf(el, 'aria-hidden') !== 'true') return false;
-  return inline || querySelectorIn(el, PARAGRAPHS) === null;
+  if (inline || COLLAPSING_ROLES.has(attributeOf(el, 'role') ?? '')) return true;
+  return querySelectorIn(el, PARAGRAPHS) === null;
 }
+
+/**
+ * A closed accordion's or tab's panel says so with `aria-hidden` and is shut by the page's script: without it
+ * (the bench's setting) it stays open, and a university's fees page read a closed panel instead of its text.
+ */
+const COLLAPSING_ROLES = new Set(['region', 'tabpanel']);
 
 /**
  * Every hidden element's style: the walk skips what it hides, so nothing reads its size or colour (it used to
