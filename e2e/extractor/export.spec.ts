@@ -238,3 +238,52 @@ test('the exporters on a hand-made article, character for character', async ({ p
     ].join('\n'),
   );
 });
+
+test('Markdown headings keep a numbered title as it reads, and escape only what would change it', async ({
+  page,
+}) => {
+  await page.goto('about:blank');
+  await loadExtractor(page);
+  const article: Article = {
+    title: '5. Data Structures',
+    byline: null,
+    siteName: null,
+    published: null,
+    lang: 'en',
+    dir: 'ltr',
+    url: 'https://example.test/data',
+    kind: 'article',
+    records: 0,
+    leadImage: null,
+    excerpt: '',
+    content: '<h2>5.1. More on Lists</h2><h3>2) Stacks</h3><h3>- a dash, *stars*</h3><p>1. Not a list.</p>',
+    text: '',
+    wordCount: 0,
+    readingMinutes: 0,
+    diagnostics: {
+      method: 'forced',
+      styled: true,
+      segmentCount: 0,
+      run: null,
+      dropped: 0,
+      truncated: false,
+      capped: [],
+      timings: {},
+    },
+  };
+  const md = await page.evaluate((a) => Lectern.toMarkdown(a), article);
+  expect(md).toBe(
+    [
+      '# 5. Data Structures',
+      '<https://example.test/data>',
+      '',
+      '## 5.1. More on Lists',
+      '',
+      '### 2) Stacks',
+      '',
+      '### - a dash, \\*stars\\*',
+      '',
+      '1\\. Not a list.',
+    ].join('\n'),
+  );
+});

@@ -21,7 +21,7 @@ export function toMarkdown(article: ReaderArticle, options: ExportOptions = {}):
   if (options.header === false) return body;
   const head: string[] = [];
   const title = article.title.replace(/\s+/g, ' ').trim();
-  if (title !== '') head.push(`# ${service.escape(title)}`);
+  if (title !== '') head.push(atxHeading(1, service.escape(title)));
   const line = headerLine(article);
   if (line !== '') head.push(italic(service.escape(line)));
   const url = headerUrl(article);
@@ -59,6 +59,11 @@ function turndownService(): TurndownService {
   const escapeMarkdown = service.escape.bind(service);
   service.escape = (text: string) => escapeMarkdown(text).replace(/</g, '\\<');
   service.use(strikethrough);
+  service.addRule('lecternHeading', {
+    filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    replacement: (content, node) =>
+      `\n\n${atxHeading(Number(node.nodeName.charAt(1)), content.replace(/\s*\n+\s*/g, ' ').trim())}\n\n`,
+  });
   service.addRule('lecternCode', { filter: 'pre', replacement: codeBlock });
   service.addRule('lecternFigure', { filter: 'figure', replacement: figure });
   service.addRule('lecternCaption', {
@@ -81,6 +86,15 @@ function turndownService(): TurndownService {
   });
   cached = service;
   return service;
+}
+
+/**
+ * An ATX heading of escaped text. After `# ` no block syntax starts, so turndown's escapes of a line's start
+ * (`5\. Data Structures`, `\- `, `\> `) are undone: a numbered chapter's title copies as it reads.
+ */
+function atxHeading(level: number, escaped: string): string {
+  const text = escaped.replace(/^(\d+)\\([.)])/, '$1$2').replace(/^\\([-+>=#~])/, '$1');
+  return `${'#'.repeat(level)} ${text}`;
 }
 
 /** Emphasis that survives underscores inside the text (`snake_case` in a caption). */
