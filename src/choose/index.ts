@@ -50,16 +50,19 @@ function fromRun(candidate: Run, scored: Scored, page: Page): Chosen | null {
   const run = trimRun(widened.run, scored);
   const kind: ArticleKind = listing && widened.records > 0 ? 'listing' : widened.dated ? 'thread' : 'article';
   const notes = notesAfter(run, scored);
-  // The first post's author and date lines can fall before the trimmed run: a thread's posts are signed all.
-  const signedBefore = widened.signatures.filter((i) => i < run.start);
+  // A thread's posts are kept whole, signed and said, whatever the model gives them; the first post's author
+  // and date lines can fall before the trimmed run, and the last post's after it (a Q&A site signs below).
+  const posts = [...widened.signatures, ...widened.bodies];
+  const signedBefore = posts.filter((i) => i < run.start);
+  const signedAfter = posts.filter((i) => i > run.end && !notes.includes(i));
   const lead = leadBefore(run, scored).filter((i) => !signedBefore.includes(i));
   const before = [...lead, ...signedBefore].sort((a, b) => a - b);
-  const indices = [...before, ...range(run.start, run.end), ...notes];
+  const indices = [...before, ...range(run.start, run.end), ...signedAfter, ...notes].sort((a, b) => a - b);
   const drop = offColumn(indices, scored, page.styled);
   for (const i of widened.between) drop.add(i);
   const { kept, dropped } = keepInRun(indices, scored, drop, {
     notes: new Set(notes),
-    signatures: new Set(widened.signatures),
+    signatures: new Set(posts),
     listing,
   });
   if (kept.length === 0) return null;

@@ -20,7 +20,7 @@ export function keepInRun(
   also: {
     /** Footnotes the run's links point at (around.ts notesAfter): kept whole. */
     notes?: ReadonlySet<number>;
-    /** A thread's author and date lines (records.ts): kept whatever the model says of them. */
+    /** A thread's author and date lines and what its posts say (records.ts): kept whatever the model says. */
     signatures?: ReadonlySet<number>;
     /** A listing shown anyway: its cards' linked titles are the point, and the model's doubts don't apply. */
     listing?: boolean;

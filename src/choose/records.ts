@@ -3,7 +3,14 @@
  * a listing's cards) is widened to the whole set, and the answer says how many records it spans and whether
  * they are dated posts (a thread).
  */
-import { attributeOf, containsNode, localNameOf, parentElementOf, querySelectorIn } from '../dom/access.ts';
+import {
+  attributeOf,
+  closestOf,
+  containsNode,
+  localNameOf,
+  parentElementOf,
+  querySelectorIn,
+} from '../dom/access.ts';
 import { elementChildren, MAX_ANCESTORS } from '../dom/limits.ts';
 import type { Run } from '../mss/index.ts';
 import type { Scored } from '../score/scored.ts';
@@ -29,8 +36,27 @@ const DATE =
 const DATE_LINE_CHARS = 80;
 /** A post's author line: a name, linked to the member's page, no longer than this. */
 const AUTHOR_CHARS = 40;
+/**
+ * A link to a member's page, by its address or its name: the author line when a post has one. Else the post's
+ * first short linked line, which on a Q&A site is its "Share · Edit · Follow" menu (fixture headless-thread-qa).
+ */
+const PROFILE_LINK =
+  'a[rel~="author"], a[href*="/user"], a[href*="/member"], a[href*="/profile"], a[href*="/u/"], a[href*="/people/"], a[class*="user" i], a[class*="author" i]';
 /** How many levels above the block it starts from (the run's first, else its weightiest) the record may sit. */
-const RECORD_DEPTH = 8;
+const RECORD_DEPTH = 12;
+/**
+ * A thread's reply is held when it says something: a segment of this many characters or more, mostly not
+ * linked, of THREAD_BODY_WORDS words or more, that the model gives at least THREAD_BODY_P. The model doubts
+ * short replies among member panels ("Probably, companies are always trying to save money": 0.28) and gives
+ * most panels and buttons < 0.2; a panel's statistics line ("1,430 posts · Joined 2022": 0.22) is numbers
+ * with two words (fixture thread-nested-short-replies).
+ */
+const THREAD_BODY_CHARS = 20;
+const THREAD_BODY_P = 0.2;
+const THREAD_BODY_WORDS = 4;
+const WORD = /\p{L}{2,}/gu;
+/** A thread found from the run's weightiest segment, not its first, is widened when it has this many posts. */
+const MIN_THREAD_POSTS = 3;
 
 /** The run, widened or not, and how many records it now spans (0: it was not widened). */
 export interface Widened {
@@ -44,6 +70,8 @@ export interface Widened {
    * look like chrome), but a reader of a thread wants each post signed (issue 20 §2).
    */
   signatures: number[];
+  /** Of a thread, what each post says (THREAD_BODY_CHARS, THREAD_BODY_P): kept whatever the model says. */
+  bodies: number[];
   /** Of a thread, the segments between and after its posts that belong to none (a topic summary, "load more"). */
   between: number[];
 }
@@ -53,22 +81,23 @@ export interface Widened {
  * they want, in order, and every card counts, believed or not.
  */
 export function widenToRecords(run: Run, scored: Scored, listing = false): Widened {
-  const unchanged: Widened = { run, records: 0, dated: false, signatures: [], between: [] };
+  const unchanged: Widened = { run, records: 0, dated: false, signatures: [], bodies: [], between: [] };
   if (scored.probability === null) return unchanged;
   const first = scored.segments[run.start];
   const last = scored.segments[run.end];
   if (!first || !last) return unchanged;
   const widened = recordsAbove(first.block, run, scored, listing, last.block);
   if (widened.records > 0) return widened;
-  // A run that opens on the thread's title or its starter line, outside the posts, is named from its weightiest
-  // segment's records, but not widened from there: widening that way measured worse (modern-dev forum
-  // .642 → .632, service .734 → .730).
+  // A run that opens on the thread's title or its starter line, outside the posts, is widened from its
+  // weightiest segment's records only when they are a thread's posts: widening from there to any set measured
+  // worse (modern-dev forum .642 → .632, service .734 → .730).
   let anchor = run.start;
   for (let i = run.start; i <= run.end; i++)
     if ((scored.weight[i] ?? 0) > (scored.weight[anchor] ?? 0)) anchor = i;
   const inside = recordsAbove(scored.segments[anchor]?.block ?? first.block, run, scored, listing, null);
+  if (inside.dated && inside.records >= MIN_THREAD_POSTS) return inside;
   const dated = inside.dated && inside.inRun >= MIN_RECORDS;
-  return { run, records: inside.inRun, dated, signatures: [], between: [] };
+  return { run, records: inside.inRun, dated, signatures: [], bodies: [], between: [] };
 }
 
 /**
@@ -82,7 +111,7 @@ function recordsAbove(
   listing: boolean,
   last: Element | null,
 ): Widened & { inRun: number } {
-  const none = { run, records: 0, dated: false, signatures: [], between: [], inRun: 0 };
+  const none = { run, records: 0, dated: false, signatures: [], bodies: [], between: [], inRun: 0 };
   let record: Element | null = block;
   for (let depth = 0; record !== null && depth < RECORD_DEPTH; depth++) {
     const parent = parentElementOf(record);
@@ -126,7 +155,7 @@ function spanRecords(
   records: readonly Element[],
   listing: boolean,
 ): Widened & { inRun: number } {
-  const unchanged = { run, records: 0, dated: false, signatures: [], between: [], inRun: 0 };
+  const unchanged = { run, records: 0, dated: false, signatures: [], bodies: [], between: [], inRun: 0 };
   const segs = scored.segments;
   const isRecord = new Set(records);
   // The record a segment's block sits in: one containment test against the parent, then a short climb.
@@ -146,7 +175,9 @@ function spanRecords(
   const prose = new Map<Element, number>();
   const dated = new Set<Element>();
   const author = new Map<Element, number>();
+  const profile = new Set<Element>();
   const dateLine = new Map<Element, number>();
+  const said = new Map<Element, number[]>();
   const inRun = new Set<Element>();
   let from = -1;
   let to = -1;
@@ -164,11 +195,31 @@ function spanRecords(
       dated.add(r);
       dateLine.set(r, i);
     }
-    if (!author.has(r) && n > 0 && n <= AUTHOR_CHARS && seg.linkChars * 2 > n) author.set(r, i);
+    const linkedLine = n > 0 && n <= AUTHOR_CHARS && seg.linkChars * 2 > n;
+    if (linkedLine && !profile.has(r) && isProfileLink(seg.block)) {
+      author.set(r, i);
+      profile.add(r);
+    } else if (linkedLine && !author.has(r)) author.set(r, i);
+    else if (
+      dateLine.get(r) !== i &&
+      n >= THREAD_BODY_CHARS &&
+      seg.linkChars * 2 < n &&
+      (scored.probability?.[i] ?? 0) >= THREAD_BODY_P &&
+      (segmentText(seg).match(WORD)?.length ?? 0) >= THREAD_BODY_WORDS
+    )
+      said.set(r, [...(said.get(r) ?? []), i]);
   }
+  const withText = records.filter((r) => (text.get(r) ?? 0) > 0);
+  const isDated = (r: Element): boolean => dated.has(r) || querySelectorIn(r, 'time') !== null;
+  // Posts of a thread are most of a set of three or more dated: each is held when it says something, believed
+  // or not. Two dated boxes are as often an article and the next one, or a story and its one comment.
+  const posts =
+    !listing && withText.length >= MIN_THREAD_POSTS && withText.filter(isDated).length * 2 >= withText.length;
   const held = listing
-    ? records.filter((r) => (text.get(r) ?? 0) > 0)
-    : records.filter((r) => (prose.get(r) ?? 0) >= RECORD_PROSE_SHARE * (text.get(r) ?? 1));
+    ? withText
+    : posts
+      ? records.filter((r) => said.has(r))
+      : records.filter((r) => (prose.get(r) ?? 0) >= RECORD_PROSE_SHARE * (text.get(r) ?? 1));
   if (held.length < MIN_RECORDS || from < 0) return unchanged;
   const widened: Run = { start: Math.min(run.start, from), end: Math.max(run.end, to), score: run.score };
   // Teaser cards are a listing, not a thread; and a boundary heading (comments of an article) is never crossed.
@@ -179,9 +230,9 @@ function spanRecords(
   };
   for (let i = widened.start; i < run.start; i++) if (boundary(i)) return unchanged;
   for (let i = run.end + 1; i <= widened.end; i++) if (boundary(i)) return unchanged;
-  const withDates = held.filter((r) => dated.has(r) || querySelectorIn(r, 'time') !== null).length;
-  const isThread = !listing && withDates * 2 >= held.length;
+  const isThread = !listing && held.filter(isDated).length * 2 >= held.length;
   const signatures: number[] = [];
+  const bodies: number[] = [];
   const between: number[] = [];
   if (isThread) {
     for (const r of held) {
@@ -189,6 +240,7 @@ function spanRecords(
       const d = dateLine.get(r);
       if (a !== undefined) signatures.push(a);
       if (d !== undefined && d !== a) signatures.push(d);
+      bodies.push(...(said.get(r) ?? []));
     }
     const isHeld = new Set(held);
     for (let i = from; i <= widened.end; i++) {
@@ -201,9 +253,18 @@ function spanRecords(
     records: held.length,
     dated: isThread,
     signatures,
+    bodies,
     between,
     inRun: held.filter((r) => inRun.has(r)).length,
   };
+}
+
+/** The block is or holds a link to a member's page (PROFILE_LINK). */
+function isProfileLink(block: Element): boolean {
+  return (
+    (localNameOf(block) === 'a' && closestOf(block, PROFILE_LINK) !== null) ||
+    querySelectorIn(block, PROFILE_LINK) !== null
+  );
 }
 
 /** The block holds a `<time>` (a post's date as Discourse and XenForo mark it up). */
