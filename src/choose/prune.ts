@@ -137,16 +137,26 @@ function withoutRepeats(kept: readonly Segment[]): Segment[] {
   const seen = new Map<string, Element | null>();
   const out: Segment[] = [];
   for (const s of kept) {
-    if (s.length >= REPEAT_MIN_CHARS && s.heading === 0) {
-      const text = segmentText(s);
-      const parent = parentElementOf(s.block);
-      const first = seen.get(text);
-      if (first !== undefined && first !== parent) continue;
-      if (first === undefined) seen.set(text, parent);
+    const text = segmentText(s);
+    const first = seen.get(text);
+    const parent = parentElementOf(s.block);
+    if (first !== undefined && first !== parent) {
+      if (s.length >= REPEAT_MIN_CHARS && s.heading === 0) continue;
+      if (isCopyForSight(s.block)) continue;
     }
+    if (first === undefined) seen.set(text, parent);
     out.push(s);
   }
   return out;
+}
+
+/**
+ * Inside an `aria-hidden` box (which the walk reads when it holds paragraphs: visibility/), a line the run
+ * already holds is a copy made for the eye, whatever its length: a ticker's clones of its three quotes, a hero
+ * heading drawn twice for an effect (modern-dev: a to-do app's page had its quotes four times).
+ */
+function isCopyForSight(block: Element): boolean {
+  return closestOf(block, '[aria-hidden="true"]') !== null;
 }
 
 /** The outermost list a list item belongs to: nested sub-lists are points of the same list. */
