@@ -22,9 +22,10 @@ import { isBoundary } from './runs.ts';
  * A thread's posts are records of one shape: sibling boxes with the same tag and class, each holding an author,
  * a date and a body (phpBB, XenForo, vBulletin, Discourse, Stack Exchange). The best run is often one post, or a
  * few, with the rest cut off by the member panels and vote bars between them. When the run lies inside such a
- * record, it is widened to every record of the set that holds prose the model believes (issue 20 §2), so the
- * reader gets the thread in order. Not across a boundary heading, and never where the records are a listing's
- * cards (teaser-length prose: looksLikeListing's test).
+ * record (or, for a thread of MIN_THREAD_POSTS, its weightiest segment does), it is widened to every record of
+ * the set that holds prose the model believes, or, in a thread, every post that says something (issue 20 §2),
+ * so the reader gets the thread in order. Not across a boundary heading, and never where the records are a
+ * listing's cards (teaser-length prose: looksLikeListing's test).
  */
 const MIN_RECORDS = 2;
 /** A record counts when this share of its text is segments the model gives ≥ ½. */
@@ -206,8 +207,11 @@ function spanRecords(
       seg.linkChars * 2 < n &&
       (scored.probability?.[i] ?? 0) >= THREAD_BODY_P &&
       (segmentText(seg).match(WORD)?.length ?? 0) >= THREAD_BODY_WORDS
-    )
-      said.set(r, [...(said.get(r) ?? []), i]);
+    ) {
+      const lines = said.get(r);
+      if (lines === undefined) said.set(r, [i]);
+      else lines.push(i);
+    }
   }
   const withText = records.filter((r) => (text.get(r) ?? 0) > 0);
   const isDated = (r: Element): boolean => dated.has(r) || querySelectorIn(r, 'time') !== null;
