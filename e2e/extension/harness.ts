@@ -62,7 +62,9 @@ export async function openTab(
       async (id) => (await (globalThis as unknown as { chrome: WorkerChrome }).chrome.tabs.get(id)).status,
       tabId,
     );
-  await expect.poll(status).toBe('complete');
+  // Waiting for the page, not timing it: Chromium's PDF viewer has taken over 5 s (the poll's default) to
+  // finish loading with both test workers busy on two cores.
+  await expect.poll(status, { timeout: 20_000 }).toBe('complete');
   return { page, tabId };
 }
 
