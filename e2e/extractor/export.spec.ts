@@ -155,38 +155,18 @@ test('clean HTML keeps structure and drops scripts, handlers, styles and unsafe 
 test('the exporters on a hand-made article, character for character', async ({ page }) => {
   await page.goto('about:blank');
   await loadExtractor(page);
-  const article: Article = {
+  const article = handMadeArticle({
     title: 'Notes on *fast* start-up',
     byline: 'Ada Lovelace',
-    siteName: null,
     published: '2024-03-05T00:30:00+09:00',
-    lang: 'en',
-    dir: 'ltr',
     url: 'https://example.test/notes',
-    kind: 'article',
-    records: 0,
-    leadImage: null,
-    excerpt: '',
     content:
       '<p>First line<br>second line.</p>' +
       '<ol start="3"><li>three</li><li>four<ul><li>nested</li></ul></li></ol>' +
       '<pre class="language-ts"><code>const a = `b`;\n```\nend</code></pre>' +
       '<table><tr><td>a</td><td>b | c</td></tr><tr><td colspan="2">wide</td></tr></table>' +
       '<p><s>old</s> <a href="https://example.test/a_(b)">link</a></p>',
-    text: '',
-    wordCount: 0,
-    readingMinutes: 0,
-    diagnostics: {
-      method: 'forced',
-      styled: true,
-      segmentCount: 0,
-      run: null,
-      dropped: 0,
-      truncated: false,
-      capped: [],
-      timings: {},
-    },
-  };
+  });
   const out = await page.evaluate((a) => ({ md: Lectern.toMarkdown(a), text: Lectern.toText(a) }), article);
   expect(out.md).toBe(
     [
@@ -244,33 +224,13 @@ test('Markdown headings keep a numbered title as it reads, and escape only what 
 }) => {
   await page.goto('about:blank');
   await loadExtractor(page);
-  const article: Article = {
+  const article = handMadeArticle({
     title: '5. Data Structures',
     byline: null,
-    siteName: null,
     published: null,
-    lang: 'en',
-    dir: 'ltr',
     url: 'https://example.test/data',
-    kind: 'article',
-    records: 0,
-    leadImage: null,
-    excerpt: '',
     content: '<h2>5.1. More on Lists</h2><h3>2) Stacks</h3><h3>- a dash, *stars*</h3><p>1. Not a list.</p>',
-    text: '',
-    wordCount: 0,
-    readingMinutes: 0,
-    diagnostics: {
-      method: 'forced',
-      styled: true,
-      segmentCount: 0,
-      run: null,
-      dropped: 0,
-      truncated: false,
-      capped: [],
-      timings: {},
-    },
-  };
+  });
   const md = await page.evaluate((a) => Lectern.toMarkdown(a), article);
   expect(md).toBe(
     [
@@ -287,3 +247,32 @@ test('Markdown headings keep a numbered title as it reads, and escape only what 
     ].join('\n'),
   );
 });
+
+/** An article written by hand for the exporters: what they print, the rest empty. */
+function handMadeArticle(
+  fields: Pick<Article, 'title' | 'byline' | 'published' | 'url' | 'content'>,
+): Article {
+  return {
+    siteName: null,
+    lang: 'en',
+    dir: 'ltr',
+    kind: 'article',
+    records: 0,
+    leadImage: null,
+    excerpt: '',
+    text: '',
+    wordCount: 0,
+    readingMinutes: 0,
+    diagnostics: {
+      method: 'forced',
+      styled: true,
+      segmentCount: 0,
+      run: null,
+      dropped: 0,
+      truncated: false,
+      capped: [],
+      timings: {},
+    },
+    ...fields,
+  };
+}
