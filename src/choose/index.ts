@@ -56,8 +56,9 @@ function fromRun(candidate: Run, scored: Scored, page: Page): Chosen | null {
   const signedBefore = posts.filter((i) => i < run.start);
   const signedAfter = posts.filter((i) => i > run.end && !notes.includes(i));
   const lead = leadBefore(run, scored).filter((i) => !signedBefore.includes(i));
-  const before = [...lead, ...signedBefore].sort((a, b) => a - b);
-  const indices = [...before, ...range(run.start, run.end), ...signedAfter, ...notes].sort((a, b) => a - b);
+  const indices = [...lead, ...signedBefore, ...range(run.start, run.end), ...signedAfter, ...notes].sort(
+    (a, b) => a - b,
+  );
   const drop = offColumn(indices, scored, page.styled);
   for (const i of widened.between) drop.add(i);
   const { kept, dropped } = keepInRun(indices, scored, drop, {
