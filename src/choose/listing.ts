@@ -25,7 +25,18 @@ const TEASER_CHARS = 160;
  */
 const HEADLINE_CHARS = 20;
 
-export function looksLikeListing(run: Run, scored: Scored): boolean {
+/**
+ * `dateLine`, given for a set of dated posts (records.ts): a segment that is a post's date. Then a card is an
+ * `<article>` with a linked line of headline length that is no date: a forum's posts are `<article>`s too,
+ * each linking its author's name, its date ("Posted October 29, 2025") and its post count, and a thread of
+ * short replies had read as twelve teaser cards (modern-dev: an Invision Community thread came out as its
+ * last post's quote). A listing's cards link their titles.
+ */
+export function looksLikeListing(
+  run: Run,
+  scored: Scored,
+  dateLine: ((i: number) => boolean) | null = null,
+): boolean {
   const articles = new Set<Element>();
   let headlines = 0;
   let prose = 0;
@@ -33,12 +44,18 @@ export function looksLikeListing(run: Run, scored: Scored): boolean {
   let longProse = 0;
   for (let i = run.start; i <= run.end; i++) {
     const s = scored.segments[i] as Segment;
+    // A box the walk set aside as boilerplate by name (a post's tool bar, a share box) is one segment counted
+    // as all link (segments/): it is neither a card nor a headline.
+    if (s.raw === '') continue;
     // Only `<article>` boxes holding a link are cards: a teaser links to what it teases. A course outline or a
     // feature grid sets each of its lines in an `<article>` of its own, with nothing to follow (modern-dev: a
     // course page with 15 chapter rows was "no article").
-    if (s.article && s.linkChars > 0) articles.add(s.article);
-    if ((scored.shares[i]?.link ?? 0) > 0.5) {
-      if (s.length >= HEADLINE_CHARS && !barePoint(i, scored.segments)) headlines++;
+    const linked = (scored.shares[i]?.link ?? 0) > 0.5;
+    if (dateLine === null) {
+      if (s.article && s.linkChars > 0) articles.add(s.article);
+    } else if (s.article && linked && s.length >= HEADLINE_CHARS && !dateLine(i)) articles.add(s.article);
+    if (linked) {
+      if (s.length >= HEADLINE_CHARS && !barePoint(i, scored.segments) && !dateLine?.(i)) headlines++;
     } else if ((scored.sign[i] ?? -1) > 0) {
       prose++;
       proseChars += s.length;

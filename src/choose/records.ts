@@ -95,15 +95,50 @@ export function widenToRecords(run: Run, scored: Scored, listing = false): Widen
   let anchor = run.start;
   for (let i = run.start; i <= run.end; i++)
     if ((scored.weight[i] ?? 0) > (scored.weight[anchor] ?? 0)) anchor = i;
-  const inside = recordsAbove(scored.segments[anchor]?.block ?? first.block, run, scored, listing, null);
+  const inside = recordsAbove(
+    scored.segments[anchor]?.block ?? first.block,
+    run,
+    scored,
+    listing,
+    null,
+    true,
+  );
   if (inside.dated && inside.records >= MIN_THREAD_POSTS) return inside;
+  const replies = listing ? null : threadAfter(run, scored);
+  if (replies !== null) return replies;
   const dated = inside.dated && inside.inRun >= MIN_RECORDS;
   return { run, records: inside.inRun, dated, signatures: [], bodies: [], between: [] };
 }
 
+/** How far past the run a thread's first reply may start, in segments, and how many lines are tried. */
+const REPLIES_GAP = 40;
+const REPLIES_TRIES = 3;
+
+/**
+ * A thread whose first post stands apart from its replies: the starter in a box of its own above the reply
+ * list (a XenForo theme's original-post card; a Q&A page's question above its answers), so the run is the
+ * first post and no set of records holds it. The replies are the thread of MIN_THREAD_POSTS or more whose
+ * records hold the first lines that say something after the run (modern-dev: a car forum's thread came out
+ * as its first post, recall .26).
+ */
+function threadAfter(run: Run, scored: Scored): Widened | null {
+  let tries = 0;
+  const end = Math.min(scored.segments.length - 1, run.end + REPLIES_GAP);
+  for (let i = run.end + 1; i <= end && tries < REPLIES_TRIES; i++) {
+    const s = scored.segments[i] as Segment;
+    if (s.length < THREAD_BODY_CHARS || (scored.probability?.[i] ?? 0) < 0.5) continue;
+    tries++;
+    const replies = recordsAbove(s.block, run, scored, false, null, true);
+    if (replies.dated && replies.records >= MIN_THREAD_POSTS && replies.inRun === 0) return replies;
+  }
+  return null;
+}
+
 /**
  * The records of a same-shaped set that `block` or one of its RECORD_DEPTH nearest ancestors belongs to,
- * found by climbing; `last`, when given, must be inside the set's parent (the run ends in the thread).
+ * found by climbing; `last`, when given, must be inside the set's parent (the run ends in the thread). With
+ * `thread`, a set that is no thread is passed for one further up: a XenForo post's two cells (its author's and
+ * its text's) are a set of two inside each post (modern-dev: a thread came out as its first post).
  */
 function recordsAbove(
   block: Element,
@@ -111,24 +146,30 @@ function recordsAbove(
   scored: Scored,
   listing: boolean,
   last: Element | null,
+  thread = false,
 ): Widened & { inRun: number } {
   const none = { run, records: 0, dated: false, signatures: [], bodies: [], between: [], inRun: 0 };
+  let nearest: (Widened & { inRun: number }) | null = null;
   let record: Element | null = block;
   for (let depth = 0; record !== null && depth < RECORD_DEPTH; depth++) {
     const parent = parentElementOf(record);
-    if (parent === null) return none;
+    if (parent === null) break;
     const key = recordKey(record);
     if (key !== null && (last === null || containsNode(parent, last))) {
       const records = sameShape(parent, key);
       if (
         records.length >= MIN_RECORDS &&
         (last === null || records.some((r) => containsNode(r, last) || r === record))
-      )
-        return spanRecords(run, scored, parent, records, listing);
+      ) {
+        const spanned = spanRecords(run, scored, parent, records, listing);
+        if (spanned.records > 0 && (!thread || (spanned.dated && spanned.records >= MIN_THREAD_POSTS)))
+          return spanned;
+        if (spanned.records > 0) nearest ??= spanned;
+      }
     }
     record = parent;
   }
-  return none;
+  return nearest ?? none;
 }
 
 /**
@@ -213,6 +254,7 @@ function spanRecords(
       else lines.push(i);
     }
   }
+  if (!listing) withoutTemplateLines(said, segs);
   const withText = records.filter((r) => (text.get(r) ?? 0) > 0);
   const isDated = (r: Element): boolean => dated.has(r) || querySelectorIn(r, 'time') !== null;
   // Posts of a thread are most of a set of three or more dated: each is held when it says something, believed
@@ -227,7 +269,11 @@ function spanRecords(
   if (held.length < MIN_RECORDS || from < 0) return unchanged;
   const widened: Run = { start: Math.min(run.start, from), end: Math.max(run.end, to), score: run.score };
   // Teaser cards are a listing, not a thread; and a boundary heading (comments of an article) is never crossed.
-  if (!listing && looksLikeListing(widened, scored)) return unchanged;
+  const isDateLine = (i: number): boolean => {
+    const s = segs[i] as Segment;
+    return s.length < DATE_LINE_CHARS && DATE.test(segmentText(s));
+  };
+  if (!listing && looksLikeListing(widened, scored, posts ? isDateLine : null)) return unchanged;
   const boundary = (i: number): boolean => {
     const s = segs[i];
     return s !== undefined && isBoundary(s, scored.boilerplate[i] === true);
@@ -261,6 +307,35 @@ function spanRecords(
     between,
     inRun: held.filter((r) => inRun.has(r)).length,
   };
+}
+
+/** A line found, numbers aside, in this many posts or more is the posts' template. */
+const TEMPLATE_POSTS = 3;
+
+/**
+ * Lines that every post repeats but for their numbers are the member panel's, not what the post says:
+ * "1,992 · 2 gold badges · 14 silver badges · 18 bronze badges" under each answer on a Q&A site, "Joined ·
+ * Messages · Reaction score" on a forum (modern-dev: a Super User thread had them kept as replies). Posts that
+ * then say nothing are not held.
+ */
+function withoutTemplateLines(said: Map<Element, number[]>, segs: readonly Segment[]): void {
+  // Its words without numbers or plurals: "1 gold badge" and "2 gold badges" are one line.
+  const shapeOf = (i: number): string =>
+    (
+      segmentText(segs[i] as Segment)
+        .replace(/\d[\d.,]*[km]?/gi, ' ')
+        .match(WORD) ?? []
+    )
+      .map((word) => word.toLowerCase().replace(/s$/, ''))
+      .join(' ');
+  const posts = new Map<string, number>();
+  for (const lines of said.values())
+    for (const shape of new Set(lines.map(shapeOf))) posts.set(shape, (posts.get(shape) ?? 0) + 1);
+  for (const [record, lines] of said) {
+    const kept = lines.filter((i) => (posts.get(shapeOf(i)) ?? 0) < TEMPLATE_POSTS);
+    if (kept.length > 0) said.set(record, kept);
+    else said.delete(record);
+  }
 }
 
 /** The block is or holds a link to a member's page (PROFILE_LINK). */
