@@ -3,7 +3,7 @@ import { buildContent } from './clean/index.ts';
 import { baseUriOf, bodyOf, documentElementOf, urlOf } from './dom/access.ts';
 import { MAX_OUTPUT_DEPTH } from './dom/limits.ts';
 import { textOf } from './export/text.ts';
-import { readingStats, readMetadata } from './metadata/index.ts';
+import { type PageMetadata, readingStats, readMetadata } from './metadata/index.ts';
 import { pageStyle } from './score/index.ts';
 import { declaredPageTypes } from './score/page-type.ts';
 import { scoreSegments } from './score/scored.ts';
@@ -70,14 +70,28 @@ function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
   const declared = declaredPageTypes(doc);
   const scored = scoreSegments(walk.segments, pageStyle(walk.segments), declared, model);
   t = lap('score', t);
-  const choice = choose(scored, { doc, body, styled: styles.styled, isHidden, force: !!options.force });
-  t = lap('choose', t);
-  if (choice.verdict !== 'article') return null;
-
   // Strings read through the prototype (dom/access.ts): `<img name="URL">` makes `document.URL` an element.
   const url = urlOf(doc);
   const baseUrl = baseUriOf(doc) || url || '';
-  const meta = readMetadata(doc, baseUrl);
+  // Read once: when the choice asks whether the page is dated, else when there is an article to describe.
+  let metadata: PageMetadata | null = null;
+  const readMeta = (): PageMetadata => {
+    metadata ??= readMetadata(doc, baseUrl);
+    return metadata;
+  };
+  const choice = choose(scored, {
+    doc,
+    body,
+    styled: styles.styled,
+    declared,
+    dated: () => readMeta().published !== null,
+    isHidden,
+    force: !!options.force,
+  });
+  t = lap('choose', t);
+  if (choice.verdict !== 'article') return null;
+
+  const meta = readMeta();
   t = lap('metadata', t);
   const maxNodes = nodeBudget(maxElements);
   const build = (c: Chosen) =>

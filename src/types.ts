@@ -10,7 +10,7 @@ export type TextDirection = 'ltr' | 'rtl';
 export type ArticleKind = 'article' | 'thread' | 'product' | 'listing';
 
 /** How the body was found, for the debug view and the benchmark. */
-export type ExtractMethod = 'articleBody' | 'segments' | 'fallback' | 'forced';
+export type ExtractMethod = 'articleBody' | 'segments' | 'page' | 'fallback' | 'forced';
 
 export interface Article {
   title: string;

@@ -62,7 +62,8 @@ export function isStub(chosen: Chosen, builtText: string): boolean {
   return visibleLength(builtText) < minChars;
 }
 
-function textChars(chosen: Chosen, segments: readonly Segment[]): number {
+/** The visible characters of the segments the chosen text keeps (a whole element: all of them). */
+export function textChars(chosen: Chosen, segments: readonly Segment[]): number {
   if (chosen.keep === null) return Number.POSITIVE_INFINITY;
   let n = 0;
   for (const s of segments) {

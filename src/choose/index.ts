@@ -6,13 +6,16 @@
  * NewsFeed fallback.
  */
 import type { Run } from '../mss/index.ts';
+import type { Declared } from '../score/page-type.ts';
 import type { Scored } from '../score/scored.ts';
+import type { Segment } from '../segments/index.ts';
 import type { ArticleKind } from '../types.ts';
 import { leadBefore, notesAfter, trimRun } from './around.ts';
 import { type Choice, type Chosen, commonAncestor, range, textNodes } from './chosen.ts';
 import { fromArticleBody } from './declared.ts';
-import { type FallbackPage, fallbackCameOutShort, isStub, withFallback } from './floors.ts';
-import { besideListing, looksLikeListing } from './listing.ts';
+import { type FallbackPage, fallbackCameOutShort, isStub, textChars, withFallback } from './floors.ts';
+import { besideListing } from './listing.ts';
+import { charsOf, pageIndices } from './page.ts';
 import { keepInRun, offColumn } from './prune.ts';
 import { widenToRecords } from './records.ts';
 import { beforeComments, bestRun, candidateRuns } from './runs.ts';
@@ -25,11 +28,17 @@ export interface Page extends FallbackPage {
   doc: Document;
   /** Computed styles were read: boxes can be compared (geometry/). */
   styled: boolean;
+  /** What the page says it is (score/page-type.ts). */
+  declared: Declared;
+  /** The page states when it was published (metadata/): read only when the choice needs it. */
+  dated: () => boolean;
 }
 
 /**
- * The article's text, or why there is none. With `page.force` (the person asked for the page anyway) a
- * listing is shown as its cards in order, and a page without a run falls back to its body.
+ * The article's text, or why there is none. A page that is no one text (not declared an article, not dated)
+ * whose best run holds under PAGE_SHARE of its own text is answered whole, less its chrome (page.ts). With
+ * `page.force` (the person asked for the page anyway) a listing is answered that way too, and a page without a
+ * run falls back to its body.
  */
 export function choose(scored: Scored, page: Page): Choice {
   const declared = fromArticleBody(page.doc, scored, page.styled);
@@ -37,18 +46,65 @@ export function choose(scored: Scored, page: Page): Choice {
   const all = candidateRuns(scored);
   const best = bestRun(all, scored);
   if (best === null) return withFallback(null, scored.segments, page);
-  const run = page.force ? best : besideListing(best, all, scored);
+  const run = besideListing(best, all, scored);
   // A listing (home page, section front) is an answer, not a weak run: the fallback would only pick a teaser.
-  if (run === null) return { verdict: 'listing' };
-  return withFallback(fromRun(beforeComments(run, all, scored), scored, page), scored.segments, page);
+  // Shown anyway, it is the page less its chrome: the list and what the page says around it.
+  if (run === null) {
+    if (!page.force) return { verdict: 'listing' };
+    return pageChoice(scored, page, pageIndices(scored), widenToRecords(best, scored, true).records);
+  }
+  const chosen = fromRun(beforeComments(run, all, scored), scored, page);
+  if (chosen?.kind === 'article' && !page.declared.article && !page.dated()) {
+    const own = pageIndices(scored);
+    if (textChars(chosen, scored.segments) < PAGE_SHARE * charsOf(own, scored))
+      return pageChoice(scored, page, withRun(own, chosen, scored), null);
+  }
+  return withFallback(chosen, scored.segments, page);
+}
+
+/** The page's own segments and those the run kept: a product's details in a drawer (a `dialog`) stay. */
+function withRun(own: readonly number[], chosen: Chosen, scored: Scored): number[] {
+  const keep = chosen.keep;
+  if (keep === null) return [...own];
+  const out = new Set(own);
+  scored.segments.forEach((s, i) => {
+    const first = s.runs.node[s.from];
+    if (first && keep.has(first)) out.add(i);
+  });
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * Below this share of the page's own text (page.ts), the best run is one part of a page that is no one text:
+ * a landing page's hero, one section of feature cards (modern-dev: service .737 → .76, listing and collection
+ * pages .42 → .57, shown anyway; docs/extraction.md, "Issue 20, session 5").
+ */
+const PAGE_SHARE = 0.4;
+
+/**
+ * The page less its chrome (page.ts) as the answer; `items`, of a listing shown anyway: how many cards its best
+ * run's set holds (records.ts), for the reader's "List · 12 items".
+ */
+function pageChoice(scored: Scored, page: Page, own: readonly number[], items: number | null): Choice {
+  const kept = own.map((i) => scored.segments[i] as Segment);
+  if (kept.length === 0) return withFallback(null, scored.segments, page);
+  const chosen: Chosen = {
+    method: 'page',
+    kind: items === null ? 'article' : 'listing',
+    records: items ?? 0,
+    root: commonAncestor(kept),
+    keep: textNodes(kept),
+    run: null,
+    dropped: 0,
+  };
+  return withFallback(chosen, scored.segments, page);
 }
 
 /** Luo segments + maximum scoring subsequence (ALGORITHMS.md steps 3–7): the run's segments that are kept. */
 function fromRun(candidate: Run, scored: Scored, page: Page): Chosen | null {
-  const listing = page.force && looksLikeListing(candidate, scored);
-  const widened = widenToRecords(candidate, scored, listing);
+  const widened = widenToRecords(candidate, scored);
   const run = trimRun(widened.run, scored);
-  const kind: ArticleKind = listing && widened.records > 0 ? 'listing' : widened.dated ? 'thread' : 'article';
+  const kind: ArticleKind = widened.dated ? 'thread' : 'article';
   const notes = notesAfter(run, scored);
   // A thread's posts are kept whole, signed and said, whatever the model gives them; the first post's author
   // and date lines can fall before the trimmed run, and the last post's after it (a Q&A site signs below).
@@ -64,7 +120,6 @@ function fromRun(candidate: Run, scored: Scored, page: Page): Chosen | null {
   const { kept, dropped } = keepInRun(indices, scored, drop, {
     notes: new Set(notes),
     signatures: new Set(posts),
-    listing,
   });
   if (kept.length === 0) return null;
   return {

@@ -22,13 +22,10 @@ export function keepInRun(
     notes?: ReadonlySet<number>;
     /** A thread's author and date lines and what its posts say (records.ts): kept whatever the model says. */
     signatures?: ReadonlySet<number>;
-    /** A listing shown anyway: its cards' linked titles are the point, and the model's doubts don't apply. */
-    listing?: boolean;
   } = {},
 ): { kept: Segment[]; dropped: number } {
   const notes = also.notes ?? new Set<number>();
   const signatures = also.signatures ?? new Set<number>();
-  const listing = also.listing ?? false;
   const kept: Segment[] = [];
   let dropped = 0;
   const pullQuote = pullQuotes(indices, scored);
@@ -63,7 +60,6 @@ export function keepInRun(
     // columns (Wikipedia's references), and it stays whole.
     const note = notes.has(i);
     const linkList =
-      !listing &&
       !note &&
       isLinks(i) &&
       !pointOfList(s) &&
@@ -74,7 +70,6 @@ export function keepInRun(
     // caption or a table cell: a table is kept or left out whole, and a caption goes with its picture. Not the
     // items of a list the text announces: the model doubts a line that is one link.
     const unlikely =
-      !listing &&
       !note &&
       !announced.has(i) &&
       s.heading === 0 &&
