@@ -110,28 +110,61 @@ export function widenToRecords(run: Run, scored: Scored, listing = false): Widen
   return { run, records: inside.inRun, dated, signatures: [], bodies: [], between: [] };
 }
 
+/** A widening as found: how many of its records the run held, and the set (absent: none was found). */
+type Spanned = Widened & { inRun: number; set?: { parent: Element; members: readonly Element[] } };
+
 /** How far past the run a thread's first reply may start, in segments, and how many lines are tried. */
 const REPLIES_GAP = 40;
 const REPLIES_TRIES = 3;
 
 /**
  * A thread whose first post stands apart from its replies: the starter in a box of its own above the reply
- * list (a XenForo theme's original-post card; a Q&A page's question above its answers), so the run is the
- * first post and no set of records holds it. The replies are the thread of MIN_THREAD_POSTS or more whose
- * records hold the first lines that say something after the run (modern-dev: a car forum's thread came out
- * as its first post, recall .26).
+ * list (a XenForo theme's original-post card), so no set of records holds the run's start. The replies are the
+ * thread of MIN_THREAD_POSTS or more found from the first believed lines after the starter (the run may hold
+ * some of them); the starter counts as the first post when it is a record of the replies' shape (modern-dev: a
+ * car forum's thread came out as its first post, recall .26; fixture thread-starter-apart).
  */
 function threadAfter(run: Run, scored: Scored): Widened | null {
+  const start = scored.segments[run.start]?.block;
+  if (start === undefined) return null;
+  const believed = (i: number): boolean => (scored.probability?.[i] ?? 0) >= 0.5;
+  // The starter's text is the run's first believed stretch: its replies come after the first doubted line.
+  let i = run.start + 1;
+  while (i <= run.end && believed(i)) i++;
   let tries = 0;
   const end = Math.min(scored.segments.length - 1, run.end + REPLIES_GAP);
-  for (let i = run.end + 1; i <= end && tries < REPLIES_TRIES; i++) {
+  for (; i <= end && tries < REPLIES_TRIES; i++) {
     const s = scored.segments[i] as Segment;
-    if (s.length < THREAD_BODY_CHARS || (scored.probability?.[i] ?? 0) < 0.5) continue;
+    if (s.length < THREAD_BODY_CHARS || !believed(i)) continue;
     tries++;
     const replies = recordsAbove(s.block, run, scored, false, null, true);
-    if (replies.dated && replies.records >= MIN_THREAD_POSTS && replies.inRun === 0) return replies;
+    if (!replies.dated || replies.records < MIN_THREAD_POSTS || replies.set === undefined) continue;
+    if (containsNode(replies.set.parent, start)) continue;
+    return withStarter(start, replies.set, run, scored) ?? replies;
   }
   return null;
+}
+
+/** The thread spanned again with the starter's record (of the replies' shape) as its first post. */
+function withStarter(
+  start: Element,
+  set: { parent: Element; members: readonly Element[] },
+  run: Run,
+  scored: Scored,
+): Widened | null {
+  const key = recordKey(set.members[0] as Element);
+  let starter: Element | null = start;
+  for (let depth = 0; starter !== null && depth < RECORD_DEPTH; depth++) {
+    if (recordKey(starter) === key) break;
+    starter = parentElementOf(starter);
+  }
+  if (starter === null || recordKey(starter) !== key) return null;
+  let common: Element | null = set.parent;
+  for (let steps = 0; common !== null && !containsNode(common, starter) && steps < MAX_ANCESTORS; steps++)
+    common = parentElementOf(common);
+  if (common === null || !containsNode(common, starter)) return null;
+  const thread = spanRecords(run, scored, common, [starter, ...set.members], false);
+  return thread.dated && thread.records > 0 ? thread : null;
 }
 
 /**
@@ -147,9 +180,9 @@ function recordsAbove(
   listing: boolean,
   last: Element | null,
   thread = false,
-): Widened & { inRun: number } {
+): Spanned {
   const none = { run, records: 0, dated: false, signatures: [], bodies: [], between: [], inRun: 0 };
-  let nearest: (Widened & { inRun: number }) | null = null;
+  let nearest: Spanned | null = null;
   let record: Element | null = block;
   for (let depth = 0; record !== null && depth < RECORD_DEPTH; depth++) {
     const parent = parentElementOf(record);
@@ -196,7 +229,7 @@ function spanRecords(
   parent: Element,
   records: readonly Element[],
   listing: boolean,
-): Widened & { inRun: number } {
+): Spanned {
   const unchanged = { run, records: 0, dated: false, signatures: [], bodies: [], between: [], inRun: 0 };
   const segs = scored.segments;
   const isRecord = new Set(records);
@@ -306,6 +339,7 @@ function spanRecords(
     bodies,
     between,
     inRun: held.filter((r) => inRun.has(r)).length,
+    set: { parent, members: records },
   };
 }
 
