@@ -55,7 +55,11 @@ function onDemandContentScriptOnly(): Plugin {
  * The content script is what every click loads before the first paint, so it is packed once more: Terser over
  * Vite's minified output takes it 0.9 KB (zlib 9) smaller, where either minifier alone leaves that on the table
  * (measured on this script: Vite's 45,726 B, Terser's alone 45,391 B, both 44,837 B). crxjs builds the script
- * in a build of its own and passes on no minifier options, so this runs on the written file.
+ * in a build of its own and passes on no minifier options, so this runs on the written file. `hoist_funs` moves
+ * each scope's function declarations to its top, where deflate finds more of their like within its window:
+ * 44,520 → 44,094 B (zlib 9). Measured and not taken: a third pass (−6 B), `unsafe`, `unsafe_arrows` and
+ * `pure_getters` (−30 to −70 B for assumptions about the page's objects), Terser on Vite's unminified output
+ * (44,345 B with `hoist_funs`).
  */
 function packedContentScript(): Plugin {
   return {
@@ -66,7 +70,7 @@ function packedContentScript(): Plugin {
         const file = path.join(options.dir ?? 'dist', entry.replace(/\.ts$/, '.js'));
         const packed = await terserMinify(readFileSync(file, 'utf8'), {
           ecma: 2020,
-          compress: { passes: 2 },
+          compress: { passes: 2, hoist_funs: true },
         });
         if (packed.code === undefined) throw new Error(`terser gave nothing for ${file}`);
         writeFileSync(file, packed.code);
