@@ -4,7 +4,7 @@ import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { minify as terserMinify } from 'terser';
 import { defineConfig, type Plugin, type ResolvedConfig, type UserConfig, build as viteBuild } from 'vite';
-import { CHUNKS, SHARED_EXPORTS, SHARED_MODULES } from './extension/shared/chunks.ts';
+import { CHUNKS } from './extension/shared/chunks.ts';
 import manifest from './manifest.json' with { type: 'json' };
 
 // LECTERN_E2E=1 builds dist-e2e/: the shipped manifest plus host access to the test origins. Headless tests
@@ -80,41 +80,9 @@ function packedContentScript(): Plugin {
 }
 
 /**
- * A chunk's imports of Preact, answered by modules that read the content script's instance from the isolated
- * world's global (extension/content/chunks.ts) and export only SHARED_EXPORTS: importing any other name is a
- * build error.
- */
-function sharedModules(): Plugin {
-  const prefix = '\0lectern-shared:';
-  return {
-    name: 'lectern:shared-modules',
-    enforce: 'pre',
-    resolveId(id) {
-      if (Object.hasOwn(SHARED_EXPORTS, id)) return prefix + id;
-      // Any other Preact module would bundle a second Preact into the chunk, whose hooks the reader's tree
-      // can't run.
-      if (/^preact(\/|$)/.test(id))
-        throw new Error(
-          `a lazy chunk imports ${id}: only ${Object.keys(SHARED_EXPORTS).join(', ')} are shared`,
-        );
-      return null;
-    },
-    load(id) {
-      if (!id.startsWith(prefix)) return null;
-      const name = id.slice(prefix.length) as keyof typeof SHARED_EXPORTS;
-      const source = `globalThis[Symbol.for(${JSON.stringify(SHARED_MODULES)})][${JSON.stringify(name)}]`;
-      return [
-        `const shared = ${source};`,
-        ...SHARED_EXPORTS[name].map((exported) => `export const ${exported} = shared.${exported};`),
-      ].join('\n');
-    },
-  };
-}
-
-/**
  * The content script's later parts (extension/shared/chunks.ts), each built as one classic script the
- * background injects on request, written beside the content script. Preact stays out of them (sharedModules):
- * the panels' hooks run in the reader's own Preact tree.
+ * background injects on request, written beside the content script. The panels bring their own Preact: the
+ * content script has none (extension/reader/dom.ts).
  */
 function lazyChunks(target: string): Plugin {
   let config: ResolvedConfig;
@@ -131,7 +99,7 @@ function lazyChunks(target: string): Plugin {
           root: config.root,
           logLevel: 'warn',
           publicDir: false,
-          plugins: [sharedModules(), preact()],
+          plugins: [preact()],
           define: { ...config.define, 'process.env.NODE_ENV': '"production"' },
           build: {
             write: false,

@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 
 // dist-reader/reader.js: the reader overlay without the extension, an IIFE that defines
 // globalThis.LecternReader = { mountReader }, so e2e/reader/ tests the UI on plain pages (STYLE.md practice 6).
-// It is built from the same extension/reader/index.tsx the content script bundles.
+// It is built from the same extension/reader/index.ts the content script bundles, with the panels bundled in.
 export default defineConfig({
   plugins: [preact()],
   // public/ holds the extension's icons; the harness needs none of it.

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import type { mountForTest } from '../../extension/reader/harness.ts';
-import type { CopyResult, ReaderHandle, ReaderSettings } from '../../extension/reader/index.tsx';
+import type { CopyResult, ReaderHandle, ReaderSettings } from '../../extension/reader/index.ts';
 import type { Article } from '../../src/types.ts';
 import { sampleArticle } from './sample-article.ts';
 

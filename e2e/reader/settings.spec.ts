@@ -4,7 +4,7 @@
  * the system colour scheme, and the progress bar follows the scroll.
  */
 import { expect, type Page, test } from '@playwright/test';
-import type { ReaderSettings } from '../../extension/reader/index.tsx';
+import type { ReaderSettings } from '../../extension/reader/index.ts';
 import { DEFAULT_READER_SETTINGS } from '../../extension/reader/settings.ts';
 import { calls, mount, reader, requireReaderBundle, style, type TestWindow } from './mount.ts';
 import { sampleArticle } from './sample-article.ts';

@@ -6,22 +6,9 @@
  * page or from a web-accessible URL, so the page can neither see nor probe it.
  */
 
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { Fragment, jsx, jsxs } from 'preact/jsx-runtime';
-import { type ChunkName, SHARED_MODULES, type SharedModules } from '../shared/chunks.ts';
+import type { ChunkName } from '../shared/chunks.ts';
 import { sendToExtension } from '../shared/messages.ts';
 import { type Chunks, registry } from './registry.ts';
-
-/** This script's Preact, for the panels (see SHARED_EXPORTS). */
-function shareModules(): void {
-  const modules: SharedModules = {
-    'preact/hooks': { useCallback, useEffect, useRef, useState },
-    'preact/jsx-runtime': { Fragment, jsx, jsxs },
-  };
-  const scope = globalThis as { [key: symbol]: unknown };
-  // This instance's, even where an earlier one (an extension since reloaded) left its own.
-  scope[Symbol.for(SHARED_MODULES)] = modules;
-}
 
 const loading = new Map<ChunkName, Promise<unknown>>();
 
@@ -29,7 +16,6 @@ const loading = new Map<ChunkName, Promise<unknown>>();
 export function loadChunk<K extends keyof Chunks & ChunkName>(name: K): Promise<Chunks[K]> {
   const have = registry()[name];
   if (have !== undefined) return Promise.resolve(have as Chunks[K]);
-  shareModules();
   let pending = loading.get(name) as Promise<Chunks[K]> | undefined;
   if (pending === undefined) {
     pending = sendToExtension('background:load', { chunk: name }).then(() => {

@@ -8,7 +8,7 @@
 import { presentBody } from '../../src/clean/present.ts';
 import { contentTypeOf } from '../../src/dom/access.ts';
 import type { Extracted } from '../../src/types.ts';
-import { mountNotice, mountReader } from '../reader/index.tsx';
+import { mountNotice, mountReader } from '../reader/index.ts';
 import type { CopyResult, ReaderHandle, SaveResult } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
 import { type ContentState, handleContentMessages, sendToExtension } from '../shared/messages.ts';

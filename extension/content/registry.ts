@@ -27,7 +27,7 @@ export function register<K extends keyof Chunks & ChunkName>(name: K, chunk: Chu
 
 /**
  * Forgets what an earlier content script registered: the isolated world outlives an extension that was
- * reloaded or updated, and its chunks (and the Preact they share, chunks.ts) belong to that old version.
+ * reloaded or updated, and its chunks belong to that old version.
  */
 export function clearRegistry(): void {
   const scope = globalThis as { [REGISTRY]?: Partial<Chunks> };

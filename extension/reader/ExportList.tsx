@@ -1,4 +1,4 @@
-/** The export menu's list (ExportMenu.tsx): part of the panels, loaded when the menu first opens. */
+/** The export menu's list (its button is the toolbar's, Toolbar.ts): part of the panels, loaded when the menu first opens. */
 import { COPY, SAVE, SAVE_FORMATS } from '../shared/formats.ts';
 import type { CopyFormat, SaveFormat } from './types.ts';
 

@@ -7,7 +7,7 @@
 import { presentBody } from '../../src/clean/present.ts';
 import { sanitizeFragment } from '../../src/clean/sanitize.ts';
 import type { ReaderArticle } from '../../src/types.ts';
-import { mountReader } from './index.tsx';
+import { mountReader } from './index.ts';
 import { panels } from './panels.tsx';
 import type { ReaderBody, ReaderHandle, ReaderProps } from './types.ts';
 

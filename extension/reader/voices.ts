@@ -2,24 +2,25 @@
  * The browser's speech voices: whether there are any (the reader offers read aloud only then), which one reads
  * an article, and how the voice list names them. Small and in the reader itself; the speaking is speech.ts.
  */
-import { useEffect, useState } from 'preact/hooks';
-
 export function synth(): SpeechSynthesis | null {
   return typeof speechSynthesis === 'undefined' ? null : speechSynthesis;
 }
 
-/** The browser's voices, kept current (Chromium fills the list after `voiceschanged`). */
-export function useVoices(): SpeechSynthesisVoice[] {
-  const [voices, setVoices] = useState<SpeechSynthesisVoice[]>(() => synth()?.getVoices() ?? []);
-  useEffect(() => {
-    const speech = synth();
-    if (!speech) return;
-    const update = () => setVoices(speech.getVoices());
-    update();
-    speech.addEventListener('voiceschanged', update);
-    return () => speech.removeEventListener('voiceschanged', update);
-  }, []);
-  return voices;
+/**
+ * The browser's voices now, and `onChange` hearing each new list (Chromium fills it after `voiceschanged`);
+ * `stop` stops listening.
+ */
+export function watchVoices(onChange: (voices: SpeechSynthesisVoice[]) => void): {
+  voices: SpeechSynthesisVoice[];
+  stop(): void;
+} {
+  const speech = synth();
+  const update = () => onChange(speech?.getVoices() ?? []);
+  speech?.addEventListener('voiceschanged', update);
+  return {
+    voices: speech?.getVoices() ?? [],
+    stop: () => speech?.removeEventListener('voiceschanged', update),
+  };
 }
 
 /**

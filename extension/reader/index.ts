@@ -2,19 +2,17 @@
  * The reader overlay's entry points: mount the reader, or the "no article" notice, into a shadow root the
  * caller created and owns.
  */
-import { render } from 'preact';
-import { createElementIn } from '../../src/dom/access.ts';
+import { h } from './dom.ts';
 import { isolateKeyboard } from './keyboard.ts';
 import { followFragmentLink } from './links.ts';
-import { Notice, type NoticeProps } from './Notice.tsx';
+import { createNotice, type NoticeProps } from './Notice.ts';
 import type { Panels } from './panels.tsx';
-import { Reader } from './Reader.tsx';
-import { DEFAULT_READER_SETTINGS } from './settings.ts';
+import { createReader } from './Reader.ts';
 import { adoptStyles } from './styles.ts';
 import { ignoreUntrustedEvents } from './trusted.ts';
 import type { ReaderHandle, ReaderProps } from './types.ts';
 
-export type { NoticeProps } from './Notice.tsx';
+export type { NoticeProps } from './Notice.ts';
 export type { ReaderSettings } from './settings.ts';
 export type {
   CopyFormat,
@@ -42,29 +40,26 @@ function nameDialog(parent: ParentNode, attributes: Readonly<Record<string, stri
 
 interface Mounted {
   container: HTMLElement;
-  /** Renders nothing there again and takes out everything `mountView` put in. */
+  /** Takes out everything `mountView` put in. */
   unmount(): void;
 }
 
 /**
- * What every view mounts with: a container of ours in `parent` (Preact renders into it, so unmounting leaves
- * whatever else the caller put in the root), the reader's stylesheet adopted by `root`, only a person's clicks
- * and keys acting on it (trusted.ts), and keys kept from the page with Esc closing (keyboard.ts).
+ * What every view mounts with: a container of ours in `parent` (unmounting leaves whatever else the caller put
+ * in the root), the reader's stylesheet adopted by `root`, only a person's clicks and keys acting on it
+ * (trusted.ts), and keys kept from the page with Esc closing (keyboard.ts).
  */
 function mountView(root: ShadowRoot, parent: ParentNode, close: () => void): Mounted {
   const removeStyles = adoptStyles(root);
-  // Through the prototype, as every read of the page's document (src/dom/access.ts).
-  const container = createElementIn(root.ownerDocument, 'div');
-  container.className = 'lectern-mount';
+  const container = h('div', { class: 'lectern-mount' });
   parent.append(container);
   const trustOnly = ignoreUntrustedEvents(container);
-  // On the outermost element, attached before the first render so not one key escapes: an effect inside the
-  // component would run a frame later, and a key pressed in that frame reached the page (seen in e2e/reader).
+  // On the outermost element, before the view is in it, so not one key escapes: a key pressed in the frame
+  // before a listener placed any later reached the page (seen in e2e/reader).
   const restoreKeyboard = isolateKeyboard(container, close);
   return {
     container,
     unmount() {
-      render(null, container);
       restoreKeyboard();
       trustOnly();
       container.remove();
@@ -85,9 +80,11 @@ export function mountNotice(
     'aria-labelledby': 'lectern-notice-title',
     'aria-describedby': 'lectern-notice-text',
   });
-  render(<Notice {...props} />, view.container);
+  const notice = createNotice(props);
+  view.container.append(notice.element);
   return {
     unmount() {
+      notice.stop();
       view.unmount();
       unname();
     },
@@ -109,10 +106,10 @@ export function mountReader(root: ShadowRoot, props: ReaderProps, parent: Parent
   const view = mountView(root, parent, () => props.actions.close());
   const unname = nameDialog(parent, { 'aria-label': `Reader view: ${props.article.title}` });
   const container = view.container;
-  // One delegated listener for every link in the article's HTML, which Preact does not render itself.
+  // One delegated listener for every link in the article's body, nodes the reader inserts as they come.
   const onClick = (event: MouseEvent) => followFragmentLink(event, props.article.url);
   container.addEventListener('click', onClick);
-  let settings = props.settings ?? DEFAULT_READER_SETTINGS;
+  let mounted = true;
   // The panels' stylesheet joins the reader's when they first load, and leaves with it.
   let removePanelStyles: (() => void) | null = null;
   const loadPanels = (): Promise<Panels> =>
@@ -120,23 +117,13 @@ export function mountReader(root: ShadowRoot, props: ReaderProps, parent: Parent
       if (mounted) removePanelStyles ??= adoptStyles(root, loaded.css);
       return loaded;
     });
-  const draw = () =>
-    render(
-      <Reader
-        article={props.article}
-        body={props.body}
-        panels={loadPanels}
-        actions={props.actions}
-        settings={settings}
-      />,
-      container,
-    );
-  let mounted = true;
-  draw();
+  const reader = createReader({ ...props, panels: loadPanels });
+  container.append(reader.element);
   return {
     unmount() {
       if (!mounted) return;
       mounted = false;
+      reader.destroy();
       container.removeEventListener('click', onClick);
       view.unmount();
       unname();
@@ -146,9 +133,7 @@ export function mountReader(root: ShadowRoot, props: ReaderProps, parent: Parent
       container.querySelector<HTMLElement>('.lectern-scroll')?.focus({ preventScroll: true });
     },
     applySettings(next) {
-      if (!mounted) return;
-      settings = next;
-      draw();
+      if (mounted) reader.applySettings(next);
     },
   };
 }

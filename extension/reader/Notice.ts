@@ -1,0 +1,57 @@
+/**
+ * What the overlay shows when the shortcut or the toolbar button finds no article: silence would look like a
+ * broken button. A small card over the dimmed page, in the reader's own type and theme.
+ */
+import { NOT_FOUND } from '../shared/not-found.ts';
+import { h } from './dom.ts';
+import type { Theme } from './settings.ts';
+import { followSystemTheme } from './theme.ts';
+
+export interface NoticeProps {
+  /** Offer "Show anyway" (false once a forced extraction also came back empty). */
+  canForce: boolean;
+  theme: Theme;
+  showAnyway(): void;
+  close(): void;
+}
+
+/** The notice's element, and the function that stops it following the system's theme. */
+export function createNotice({ canForce, theme, showAnyway, close }: NoticeProps): {
+  element: HTMLElement;
+  stop(): void;
+} {
+  const said = canForce ? NOT_FOUND.article : NOT_FOUND.anything;
+  const system = followSystemTheme(() => element.setAttribute('data-theme', system.resolve(theme)));
+  // The dimmed page around the card closes it on a click, as the pointer's way out; Esc is the keyboard's
+  // (keyboard.ts), so the backdrop itself needs no key handler or role.
+  const element = h(
+    'div',
+    {
+      class: 'lectern-root lectern-notice',
+      'data-theme': system.resolve(theme),
+      lang: 'en',
+      dir: 'ltr',
+      onclick: (event: MouseEvent) => {
+        if (event.target === event.currentTarget) close();
+      },
+    },
+    h(
+      'div',
+      { class: 'lectern-notice-card' },
+      h('h2', { id: 'lectern-notice-title' }, said.title),
+      h('p', { id: 'lectern-notice-text' }, said.text),
+      h(
+        'div',
+        { class: 'lectern-notice-buttons' },
+        h('button', { type: 'button', class: 'lectern-button', onclick: close }, 'Close'),
+        canForce &&
+          h(
+            'button',
+            { type: 'button', class: 'lectern-button lectern-primary', onclick: showAnyway },
+            'Show anyway',
+          ),
+      ),
+    ),
+  );
+  return { element, stop: system.stop };
+}

@@ -1,0 +1,341 @@
+/**
+ * The reader's layout: the toolbar, the panels, the article in one scroll container, and the toast; a document
+ * inside the overlay's dialog. Plain DOM (dom.ts): built once, with the first paint's article in it, and then
+ * only what the reader's state below changes is set again (`update`). The panels come later, each rendered into
+ * a slot of its own (panels.tsx).
+ */
+import { articleHeader } from './ArticleHeader.ts';
+import { h } from './dom.ts';
+import { copyMessage, isCjk, normalizeLang, saveMessage } from './format.ts';
+import { createProgress, watchProgress } from './Progress.ts';
+import type { PanelName, PanelProps, Panels } from './panels.tsx';
+import { DEFAULT_READER_SETTINGS, type ReaderSettings, stepFontSize, WIDTHS } from './settings.ts';
+import { createToast } from './Toast.ts';
+import { createToolbar, readAloudStart, slot } from './Toolbar.ts';
+import { followSystemTheme } from './theme.ts';
+import type { CopyFormat, ReaderProps, SaveFormat } from './types.ts';
+import { watchVoices } from './voices.ts';
+
+const SETTINGS_ID = 'lectern-settings';
+const HELP_ID = 'lectern-help';
+
+/** A copy of what is selected inside the article, or null when nothing there is selected. */
+function selectedInArticle(scroller: HTMLElement): DocumentFragment | null {
+  const article = scroller.querySelector('.lectern-article');
+  if (!article) return null;
+  const root = article.getRootNode();
+  // Chromium gives a shadow root its own selection; Firefox's document selection reaches into shadow trees.
+  const own = (root as { getSelection?: () => Selection | null }).getSelection;
+  const selection = typeof own === 'function' ? own.call(root) : article.ownerDocument.getSelection();
+  if (!selection || selection.isCollapsed || selection.rangeCount === 0) return null;
+  const range = selection.getRangeAt(0);
+  if (!article.contains(range.commonAncestorContainer)) return null;
+  return range.cloneContents();
+}
+
+export interface ReaderView {
+  element: HTMLElement;
+  /** Settings changed elsewhere (the popup, another tab): shown at once. */
+  applySettings(settings: ReaderSettings): void;
+  /** Takes the panels out (read aloud stops) and stops every listener and timer; the caller removes the element. */
+  destroy(): void;
+}
+
+export function createReader({
+  article,
+  body,
+  panels: loadPanels,
+  actions,
+  settings: initial = DEFAULT_READER_SETTINGS,
+}: ReaderProps): ReaderView {
+  let settings = initial;
+  /** A copy is running: its buttons say so, and another click waits for it to end (a double click). */
+  let busy = false;
+  let settingsOpen = false;
+  let helpOpen = false;
+  let menuOpen = false;
+  // Read aloud was asked for: its controls take the place of the reader's own button once loaded.
+  let speechWanted = false;
+  let panels: Panels | null = null;
+  let alive = true;
+  const lang = normalizeLang(article.lang);
+
+  const toast = createToast();
+  const progress = createProgress(article.readingMinutes);
+  const system = followSystemTheme(() => update());
+  const voices = watchVoices((list) => {
+    shownVoices = list;
+    update();
+  });
+  let shownVoices = voices.voices;
+
+  /**
+   * The panels (the export list, settings, help, read aloud), asked for: the loader loads once, and again after
+   * a failure, which the toast explains; the caller's own catch takes back what it opened.
+   */
+  const requestPanels = (): Promise<Panels> => {
+    const loading = loadPanels();
+    loading.then(
+      (loaded) => {
+        panels = loaded;
+        update();
+      },
+      (error: unknown) =>
+        showToast(
+          `Couldn’t load that part of the reader: ${error instanceof Error ? error.message : String(error)}`,
+          'error',
+        ),
+    );
+    return loading;
+  };
+
+  const showToast: typeof toast.show = (text, kind) => {
+    if (alive) toast.show(text, kind);
+  };
+
+  const change = (patch: Partial<ReaderSettings>) => {
+    settings = { ...settings, ...patch };
+    update();
+    actions.saveSettings?.(patch);
+  };
+
+  const copy = async (format: CopyFormat) => {
+    if (busy) return;
+    busy = true;
+    update();
+    // Read before anything can move focus: a selection inside the article is what gets copied.
+    const selection = selectedInArticle(scroller);
+    try {
+      const result = await actions.copy(format, settings.copyHeader, selection);
+      showToast(copyMessage(format, result, selection !== null), result.ok ? 'ok' : 'error');
+    } catch (error) {
+      showToast(copyMessage(format, { ok: false, error: String(error) }), 'error');
+    } finally {
+      busy = false;
+      update();
+    }
+  };
+
+  const save = async (format: SaveFormat) => {
+    if (!actions.save) return;
+    try {
+      const result = await actions.save(format, settings.copyHeader);
+      showToast(saveMessage(result), result.ok ? 'ok' : 'error');
+    } catch (error) {
+      showToast(saveMessage({ ok: false, error: String(error) }), 'error');
+    }
+  };
+
+  const closeMenu = () => {
+    menuOpen = false;
+    update();
+    bar.menu.focus();
+  };
+  // Esc on the export menu's button or one of its items folds the menu away.
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    event.preventDefault();
+    closeMenu();
+  };
+
+  const bar = createToolbar({
+    progress: progress.elements,
+    settingsId: SETTINGS_ID,
+    onToggleSettings() {
+      requestPanels().catch(() => {
+        settingsOpen = false;
+        update();
+      });
+      settingsOpen = !settingsOpen;
+      update();
+    },
+    onCopy: copy,
+    onToggleMenu() {
+      requestPanels().catch(() => {
+        menuOpen = false;
+        update();
+      });
+      menuOpen = !menuOpen;
+      update();
+    },
+    onMenuKeyDown,
+    onClose: () => actions.close(),
+  });
+  const startSpeech = readAloudStart(() => {
+    requestPanels().catch(() => {
+      speechWanted = false;
+      update();
+    });
+    speechWanted = true;
+    update();
+  });
+
+  const settingsSlot = slot();
+  const helpSlot = slot();
+  // Filled before the browser paints, so the article shows in the overlay's first frame. The reader never sets
+  // HTML from a string: the caller prepares the nodes (src/clean/present.ts), so no serialise→reparse step
+  // (where markup could mutate) sits between the check and the overlay. With images off the nodes hold no
+  // image at all, so turning them off in the settings stops their requests, not only their display.
+  const content = h('div', { class: 'lectern-content' });
+  let shownImages: boolean | null = null;
+  const scroller = h(
+    'div',
+    { class: 'lectern-scroll', tabindex: -1 },
+    bar.element,
+    settingsSlot,
+    helpSlot,
+    h(
+      'div',
+      { class: 'lectern-main' },
+      h(
+        'article',
+        { class: isCjk(lang) ? 'lectern-article lectern-cjk' : 'lectern-article', lang, dir: article.dir },
+        articleHeader(article, lang),
+        content,
+      ),
+    ),
+  );
+
+  const findArticle = () => scroller.querySelector('.lectern-article');
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
+    if (event.key === '?' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      requestPanels().catch(() => {
+        helpOpen = false;
+        update();
+      });
+      helpOpen = !helpOpen;
+      update();
+      return;
+    }
+    if (event.key === 'Escape' && (helpOpen || settingsOpen)) {
+      // Esc folds the open panels away first; the next Esc closes the reader.
+      event.preventDefault();
+      helpOpen = false;
+      settingsOpen = false;
+      update();
+      return;
+    }
+    // Ctrl/Cmd with + or − sizes the article's text instead of zooming the whole page under it.
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const direction = event.key === '+' || event.key === '=' ? 1 : event.key === '-' ? -1 : 0;
+    if (direction === 0) return;
+    event.preventDefault();
+    change({ fontSize: stepFontSize(settings.fontSize, direction) });
+  };
+
+  // A document inside the dialog it is mounted in: screen readers read the article as a page (browse mode),
+  // the dialog (overlay.ts) is named for it (mountReader).
+  const element = h(
+    'div',
+    { class: 'lectern-root', role: 'document', lang: 'en', dir: 'ltr', onkeydown: onKeyDown },
+    scroller,
+    toast.element,
+  );
+
+  /** What is in each slot now, so a panel that goes is taken out (its cleanup run) once. */
+  const shown = new Map<Element, PanelName>();
+  function show<K extends PanelName>(target: Element, name: K, props: PanelProps<K> | null): void {
+    if (props === null && shown.get(target) !== name) return;
+    if (panels === null) return;
+    panels.show(target, name, props);
+    if (props === null) shown.delete(target);
+    else shown.set(target, name);
+  }
+
+  /** Sets everything the state decides: the root's type settings, the buttons' states and the panels. */
+  function update(): void {
+    if (!alive) return;
+    element.setAttribute('data-theme', system.resolve(settings.theme));
+    element.setAttribute('data-font', settings.font);
+    element.setAttribute('data-images', settings.images ? 'on' : 'off');
+    // Through the CSSOM, which a page's CSP doesn't govern (a style attribute it may forbid).
+    element.style.setProperty('--lectern-size', `${settings.fontSize}em`);
+    element.style.setProperty('--lectern-width', `${WIDTHS[settings.width]}em`);
+    element.style.setProperty('--lectern-leading', String(settings.lineHeight));
+    if (shownImages !== settings.images) {
+      shownImages = settings.images;
+      content.replaceChildren(body(content.ownerDocument, { images: settings.images }));
+    }
+
+    bar.settings.setAttribute('aria-expanded', String(settingsOpen));
+    for (const button of bar.copies) button.setAttribute('aria-busy', String(busy));
+    bar.menu.setAttribute('aria-expanded', String(menuOpen));
+    show(
+      bar.menuList,
+      'ExportList',
+      menuOpen && panels
+        ? {
+            onCopy: copy,
+            ...(actions.save ? { onSave: save } : {}),
+            busy,
+            // Folds the menu away and gives the focus back to its button before the item's action runs.
+            choose(action: () => void) {
+              closeMenu();
+              action();
+            },
+            onKeyDown: onMenuKeyDown,
+          }
+        : null,
+    );
+
+    // Read aloud only where the browser has voices: the reader's own button, then (asked for and loaded) the
+    // panels' controls in its place, in the same slot.
+    const reading = shownVoices.length > 0 && speechWanted && panels !== null;
+    if (!reading) show(bar.speech, 'ReadAloud', null);
+    if (shownVoices.length === 0 || reading) startSpeech.remove();
+    // Only when it isn't there: moving the button would take the focus off it.
+    else if (startSpeech.parentNode !== bar.speech) bar.speech.append(startSpeech);
+    if (reading)
+      show(bar.speech, 'ReadAloud', {
+        article: findArticle,
+        voices: shownVoices,
+        voiceURI: settings.voice,
+        rate: settings.rate,
+        lang,
+      });
+
+    show(
+      settingsSlot,
+      'SettingsPanel',
+      settingsOpen && panels
+        ? { id: SETTINGS_ID, settings, onChange: change, voices: shownVoices, lang }
+        : null,
+    );
+    show(
+      helpSlot,
+      'HelpPanel',
+      helpOpen && panels
+        ? {
+            id: HELP_ID,
+            onClose() {
+              helpOpen = false;
+              update();
+            },
+          }
+        : null,
+    );
+  }
+
+  update();
+  const stopProgress = watchProgress(scroller, progress.show);
+
+  return {
+    element,
+    applySettings(next) {
+      settings = next;
+      update();
+    },
+    destroy() {
+      for (const [target, name] of shown) panels?.show(target, name, null);
+      shown.clear();
+      alive = false;
+      stopProgress();
+      system.stop();
+      voices.stop();
+      toast.stop();
+    },
+  };
+}
