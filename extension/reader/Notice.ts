@@ -3,7 +3,7 @@
  * broken button. A small card over the dimmed page, in the reader's own type and theme.
  */
 import { NOT_FOUND } from '../shared/not-found.ts';
-import { h } from './dom.ts';
+import { h, setAttribute } from './dom.ts';
 import type { Theme } from './settings.ts';
 import { followSystemTheme } from './theme.ts';
 
@@ -21,7 +21,7 @@ export function createNotice({ canForce, theme, showAnyway, close }: NoticeProps
   stop(): void;
 } {
   const said = canForce ? NOT_FOUND.article : NOT_FOUND.anything;
-  const system = followSystemTheme(() => element.setAttribute('data-theme', system.resolve(theme)));
+  const system = followSystemTheme(() => setAttribute(element, 'data-theme', system.resolve(theme)));
   // The dimmed page around the card closes it on a click, as the pointer's way out; Esc is the keyboard's
   // (keyboard.ts), so the backdrop itself needs no key handler or role.
   const element = h(

@@ -5,7 +5,7 @@
  * a slot of its own (panels.tsx).
  */
 import { articleHeader } from './ArticleHeader.ts';
-import { h } from './dom.ts';
+import { h, setAttribute } from './dom.ts';
 import { copyMessage, isCjk, normalizeLang, saveMessage } from './format.ts';
 import { createProgress, watchProgress } from './Progress.ts';
 import type { PanelName, PanelProps, Panels } from './panels.tsx';
@@ -248,21 +248,26 @@ export function createReader({
   /** Sets everything the state decides: the root's type settings, the buttons' states and the panels. */
   function update(): void {
     if (!alive) return;
-    element.setAttribute('data-theme', system.resolve(settings.theme));
-    element.setAttribute('data-font', settings.font);
-    element.setAttribute('data-images', settings.images ? 'on' : 'off');
-    // Through the CSSOM, which a page's CSP doesn't govern (a style attribute it may forbid).
-    element.style.setProperty('--lectern-size', `${settings.fontSize}em`);
-    element.style.setProperty('--lectern-width', `${WIDTHS[settings.width]}em`);
-    element.style.setProperty('--lectern-leading', String(settings.lineHeight));
+    setAttribute(element, 'data-theme', system.resolve(settings.theme));
+    setAttribute(element, 'data-font', settings.font);
+    setAttribute(element, 'data-images', settings.images ? 'on' : 'off');
+    // Through the CSSOM, which a page's CSP doesn't govern (a style attribute it may forbid); like the
+    // attributes, set only when they change.
+    for (const [name, value] of [
+      ['--lectern-size', `${settings.fontSize}em`],
+      ['--lectern-width', `${WIDTHS[settings.width]}em`],
+      ['--lectern-leading', String(settings.lineHeight)],
+    ] as const) {
+      if (element.style.getPropertyValue(name) !== value) element.style.setProperty(name, value);
+    }
     if (shownImages !== settings.images) {
       shownImages = settings.images;
       content.replaceChildren(body(content.ownerDocument, { images: settings.images }));
     }
 
-    bar.settings.setAttribute('aria-expanded', String(settingsOpen));
-    for (const button of bar.copies) button.setAttribute('aria-busy', String(busy));
-    bar.menu.setAttribute('aria-expanded', String(menuOpen));
+    setAttribute(bar.settings, 'aria-expanded', String(settingsOpen));
+    for (const button of bar.copies) setAttribute(button, 'aria-busy', String(busy));
+    setAttribute(bar.menu, 'aria-expanded', String(menuOpen));
     show(
       bar.menuList,
       'ExportList',

@@ -44,6 +44,15 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return make(XHTML_NS, tag, props, children) as HTMLElementTagNameMap[K];
 }
 
+/**
+ * Sets an attribute only when its value changes, as Preact's diff did: to the DOM the same value set again is
+ * still a change (a mutation record, and the style invalidation of every rule that reads the attribute; the
+ * root's data-theme is read by rules over the whole article).
+ */
+export function setAttribute(element: Element, name: string, value: string): void {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
 /** An SVG element (the toolbar's icons). */
 export function svg(tag: string, props: Props = {}, ...children: Child[]): SVGElement {
   return make(SVG_NS, tag, props, children) as SVGElement;
