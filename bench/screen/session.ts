@@ -392,7 +392,7 @@ export class Session {
     };
     const inOverlay = (node: DomNode): Shown => {
       const classes = (attribute(node, 'class') ?? '').split(/\s+/);
-      // The notice is a .lectern-root too (extension/reader/Notice.tsx): tell it by its own class first.
+      // The notice is a .lectern-root too (extension/reader/Notice.ts): tell it by its own class first.
       if (classes.includes('lectern-notice') || attribute(node, 'id')?.startsWith('lectern-notice'))
         return 'notice';
       if (classes.includes('lectern-root')) return 'reader';
