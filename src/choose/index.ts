@@ -18,7 +18,7 @@ import { besideListing } from './listing.ts';
 import { charsOf, pageIndices } from './page.ts';
 import { keepInRun, offColumn } from './prune.ts';
 import { widenToRecords } from './records.ts';
-import { beforeComments, bestRun, candidateRuns } from './runs.ts';
+import { beforeComments, bestRun, candidateRuns, commentsAfter } from './runs.ts';
 
 export type { Choice, Chosen };
 export { fallbackCameOutShort, isStub };
@@ -35,8 +35,9 @@ export interface Page extends FallbackPage {
 }
 
 /**
- * The article's text, or why there is none. A page that is no one text (not declared an article, not dated)
- * whose best run holds under PAGE_SHARE of its own text is answered whole, less its chrome (page.ts). With
+ * The article's text, or why there is none. A page that is no one text (not declared an article, not dated,
+ * no comments under it) whose best run holds under PAGE_SHARE of its own text is answered whole, less its
+ * chrome (page.ts). With
  * `page.force` (the person asked for the page anyway) a listing is answered that way too, and a page without a
  * run falls back to its body.
  */
@@ -54,10 +55,20 @@ export function choose(scored: Scored, page: Page): Choice {
     return pageChoice(scored, page, pageIndices(scored), widenToRecords(best, scored, true).records);
   }
   const chosen = fromRun(beforeComments(run, all, scored), scored, page);
-  if (chosen?.kind === 'article' && !page.declared.article && !page.dated()) {
-    const own = pageIndices(scored);
-    if (textChars(chosen, scored.segments) < PAGE_SHARE * charsOf(own, scored))
-      return pageChoice(scored, page, withRun(own, chosen, scored), null);
+  if (chosen?.kind === 'article') {
+    // The page's own text is part of all its text, so a run holding PAGE_SHARE of all of it holds that much of
+    // its own: the landmark test per segment (page.ts) and the metadata read only run on pages it may change.
+    const chars = textChars(chosen, scored.segments);
+    if (
+      chars < PAGE_SHARE * charsOf(range(0, scored.segments.length - 1), scored) &&
+      !page.declared.article &&
+      !commentsAfter(scored.segments, chosen.run?.start ?? 0) &&
+      !page.dated()
+    ) {
+      const own = pageIndices(scored);
+      if (chars < PAGE_SHARE * charsOf(own, scored))
+        return pageChoice(scored, page, withRun(own, chosen, scored), null);
+    }
   }
   return withFallback(chosen, scored.segments, page);
 }

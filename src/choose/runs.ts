@@ -47,6 +47,13 @@ function firstCommentsHeading(segments: readonly Segment[]): number {
   return segments.findIndex(isCommentsHeading);
 }
 
+/** A heading that announces comments comes after segment `after`: the page is an article with its comments. */
+export function commentsAfter(segments: readonly Segment[], after: number): boolean {
+  for (let i = after + 1; i < segments.length; i++)
+    if (isCommentsHeading(segments[i] as Segment)) return true;
+  return false;
+}
+
 /**
  * Where an article ends whatever the scores say; runs are cut there and never joined across. Not a
  * "Recommended" heading over a boilerplate box: that box sits inside the article (citylab-1's mid-article
