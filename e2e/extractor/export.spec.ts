@@ -219,6 +219,21 @@ test('the exporters on a hand-made article, character for character', async ({ p
   );
 });
 
+test('plain text leaves out list items with no text (a strip of logos), not their list', async ({ page }) => {
+  await page.goto('about:blank');
+  await loadExtractor(page);
+  const article = handMadeArticle({
+    title: 'Customers',
+    byline: null,
+    published: null,
+    url: 'https://example.test/customers',
+    content:
+      '<p>Trusted by:</p><ul><li><svg role="img" aria-label="Harbour"></svg></li><li> </li><li>and 400 more</li></ul>',
+  });
+  const text = await page.evaluate((a) => Lectern.toText(a, { header: false }), article);
+  expect(text).toBe('Trusted by:\n\n- and 400 more');
+});
+
 test('Markdown headings keep a numbered title as it reads, and escape only what would change it', async ({
   page,
 }) => {
@@ -271,6 +286,7 @@ function handMadeArticle(
       dropped: 0,
       truncated: false,
       capped: [],
+      pageChoice: null,
       timings: {},
     },
     ...fields,

@@ -196,6 +196,8 @@ function open(walk: TextWalk, el: Element, parent: Frame): Frame | null {
     frame.list = listState(el, tag === 'ol');
     frame.depth = nested ? parent.depth + 1 : 0;
   } else if (tag === 'li') {
+    // An item with no text (a logo strip's images) would be a bare marker: plain text has nothing to show.
+    if (!/\S/.test(el.textContent ?? '')) return null;
     request(walk, 1);
     frame.after = 1;
     frame.depth = parent.depth;
