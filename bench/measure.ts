@@ -114,12 +114,16 @@ function errorText(error: unknown): string {
 export async function timeExtractor(
   page: Page,
   extractor: ExtractorName,
-  options: { runs: number; timeoutMs: number; model?: Model | null },
+  options: { runs: number; timeoutMs: number; model?: Model | null; pageModel?: Model },
 ): Promise<ExtractorResult> {
   try {
     const result = await withTimeout(
       page.evaluate(
-        ({ extractor, runs, model }): InPage => {
+        ({ extractor, runs, model, pageModel }): InPage => {
+          const models = {
+            ...(model === undefined ? {} : { model }),
+            ...(pageModel === undefined ? {} : { pageModel }),
+          };
           // Everything the timed calls share is set up before the clock starts.
           type ReadabilityResult = { textContent?: string | null } | null;
           type ReadabilityClass = new (doc: Document) => { parse(): ReadabilityResult };
@@ -127,8 +131,7 @@ export async function timeExtractor(
             .__benchReadability;
           const call =
             extractor === 'lectern'
-              ? (): Article | null =>
-                  globalThis.Lectern.extract(document, model === undefined ? {} : { model })
+              ? (): Article | null => globalThis.Lectern.extract(document, models)
               : // Readability changes the document it parses, so it gets a copy, and the copy is part of its cost.
                 (): ReadabilityResult => new Readability(document.cloneNode(true) as Document).parse();
           let start = performance.now();
@@ -149,12 +152,7 @@ export async function timeExtractor(
           const d = article?.diagnostics;
           // Untimed: what a person gets from the notice's "Show anyway" when there is no article.
           const forced =
-            article === null
-              ? globalThis.Lectern.extract(document, {
-                  ...(model === undefined ? {} : { model }),
-                  force: true,
-                })
-              : null;
+            article === null ? globalThis.Lectern.extract(document, { ...models, force: true }) : null;
           return {
             text: article?.text ?? null,
             ...(article === null ? { forcedText: forced?.text ?? null } : {}),
@@ -175,7 +173,7 @@ export async function timeExtractor(
               : null,
           };
         },
-        { extractor, runs: options.runs, model: options.model },
+        { extractor, runs: options.runs, model: options.model, pageModel: options.pageModel },
       ),
       options.timeoutMs,
       extractor,

@@ -38,6 +38,8 @@ export interface PageRunOptions {
    * (fit/folds.json), so a fitted model is never judged on what it was fitted to. Undefined: the shipped one.
    */
   model?: Model | null;
+  /** The page-kind decision Lectern answers this page with, out of fold as `model`. Undefined: the shipped one. */
+  pageModel?: Model;
 }
 
 export interface PageOutcome {
@@ -150,6 +152,7 @@ export async function runPage(
         runs: options.runs,
         timeoutMs: options.timeoutMs,
         ...(options.model === undefined ? {} : { model: options.model }),
+        ...(options.pageModel === undefined ? {} : { pageModel: options.pageModel }),
       });
       results[extractor] = result;
       blocked = [...new Set([...blocked, ...routing.blocked()])];

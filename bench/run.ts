@@ -25,7 +25,7 @@ import { createWriteStream, mkdirSync, readFileSync, type WriteStream, writeFile
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fixtureUrl, ROOT } from '../e2e/support/index.ts';
-import { outOfFoldModel, readFolds } from '../fit/folds.ts';
+import { outOfFoldModel, outOfFoldPageModel, readFolds } from '../fit/folds.ts';
 import { JsonLines, Progress, parseFlags, runMain, stamp, UsageError, wholeNumber } from './cli.ts';
 import { type Corpus, type CorpusPage, DEFAULT_CORPORA, loadCorpus } from './corpora.ts';
 import { goldText, readScripts, type Scripts } from './measure.ts';
@@ -127,9 +127,10 @@ async function main(argv: string[]): Promise<number> {
   };
   const progress = new Progress();
   const folds = opts.shippedModel ? null : readFolds();
-  const modelFor = (page: CorpusPage): Pick<PageRunOptions, 'model'> => {
+  const modelFor = (page: CorpusPage): Pick<PageRunOptions, 'model' | 'pageModel'> => {
     const model = folds ? outOfFoldModel(folds, page) : undefined;
-    return model === undefined ? {} : { model };
+    const pageModel = folds ? outOfFoldPageModel(folds, page) : undefined;
+    return { ...(model === undefined ? {} : { model }), ...(pageModel === undefined ? {} : { pageModel }) };
   };
 
   let focus: { corpus: Corpus; page: CorpusPage } | null = null;

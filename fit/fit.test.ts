@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { PAGE_FEATURES } from '../src/choose/page-choice.ts';
+import { contentProbability } from '../src/score/model.ts';
 import type { CachedSegment } from './collect.ts';
 import { labelSegments } from './label.ts';
 import { type Dataset, fitLogistic, predict } from './logistic.ts';
+import { type ChoicePage, fitPageChoice } from './page-choice.ts';
 import { assignFolds, siteOf, siteOfHost } from './sites.ts';
 
 const seg = (t: string): CachedSegment => ({ t, n: t.replace(/\s/g, '').length, f: [] });
@@ -105,5 +108,39 @@ describe('the logistic fit', () => {
       if (p >= 0.5 === (y[r] ?? 0) >= 0.5) right++;
     }
     expect(right / rows).toBeGreaterThan(0.95);
+  });
+});
+
+describe('the page-kind decision', () => {
+  // Ten sites, two per fold: where the run holds under 30 % of the page's own text (feature 0), the whole page
+  // scored higher; where it holds half or more, the run did. The other features say nothing.
+  const pages: ChoicePage[] = [];
+  for (let k = 0; k < 40; k++) {
+    const share = (k % 20) / 20;
+    if (share >= 0.3 && share < 0.5) continue;
+    const features = PAGE_FEATURES.map((_, i) => (i === 0 ? share : 0.5));
+    pages.push({
+      corpus: 'c',
+      id: String(k),
+      pageType: k % 10 === 0 ? 'listing' : null,
+      site: `site${k % 10}`,
+      features,
+      run: share < 0.3 ? 0.2 : 0.9,
+      whole: share < 0.3 ? 0.8 : 0.5,
+      error: null,
+    });
+  }
+  pages.push({ ...(pages[1] as ChoicePage), id: 'not asked', features: null });
+  const foldOf = new Map(Array.from({ length: 10 }, (_, s) => [`site${s}`, s % 5] as const));
+
+  it('answers whole where the whole page scored higher, out of fold too', () => {
+    const fit = fitPageChoice(pages, foldOf, 0.01);
+    expect(fit.foldModels).toHaveLength(5);
+    const asked = pages.filter((p) => p.features !== null);
+    expect(fit.outOfFold.size).toBe(asked.length);
+    for (const page of asked) expect(fit.outOfFold.get(page)).toBe(page.whole > page.run);
+    const row = (share: number) => PAGE_FEATURES.map((_, i) => (i === 0 ? share : 0.5));
+    expect(contentProbability(fit.shipped, row(0.1))).toBeGreaterThan(0.5);
+    expect(contentProbability(fit.shipped, row(0.8))).toBeLessThan(0.5);
   });
 });

@@ -18,6 +18,8 @@ export interface FoldsFile {
   sites: Record<string, number>;
   /** The model fitted without fold k's sites, at index k. */
   models: Model[];
+  /** The page-kind decision (src/choose/page-choice.ts) fitted without fold k's sites, at index k. */
+  pageModels?: Model[];
 }
 
 export function readFolds(file = FOLDS_FILE): FoldsFile | null {
@@ -34,4 +36,13 @@ export function outOfFoldModel(
 ): Model | undefined {
   const fold = folds.sites[siteOf(page)];
   return fold === undefined ? undefined : folds.models[fold];
+}
+
+/** The page-kind decision for `page`: its site's out-of-fold one, or undefined (the shipped one). */
+export function outOfFoldPageModel(
+  folds: FoldsFile,
+  page: Pick<CorpusPage, 'id' | 'sourceUrl'>,
+): Model | undefined {
+  const fold = folds.sites[siteOf(page)];
+  return fold === undefined ? undefined : folds.pageModels?.[fold];
 }

@@ -6,6 +6,7 @@
  *   --collect         read the pages again (default: only when fit/cache is missing or was read with other
  *                     features than src/score/features.ts's)
  *   --lambda <x>      L2 penalty per unit of weight (default 0.001)
+ *   --page-only       fit only the page-kind decision, with the segment models of fit/folds.json
  *
  * Steps: every page's segments and feature vectors read in Chromium (collect.ts, cached in fit/cache/);
  * labels from the gold (label.ts); sites into FOLDS folds (sites.ts); per fold, a model fitted on the other
@@ -13,7 +14,9 @@
  * src/score/model.json (what the extractor ships), src/score/model.check.json (rows and the probabilities this
  * script gives them, which src/score/model.test.ts holds the extractor's inference to) and fit/folds.json
  * (each site's fold and each fold's model: the bench scores every page with the model that did not see its
- * site). Deterministic: the same corpora and features give the same files.
+ * site). Then the page-kind decision (page-choice.ts): every page read again with its fold's segment model,
+ * both answers scored, the decision fitted the same way; it writes src/choose/page-model.json and the fold
+ * decisions into fit/folds.json. Deterministic: the same corpora and features give the same files.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,18 +24,28 @@ import { Progress, parseFlags, runMain, UsageError } from '../bench/cli.ts';
 import { type Corpus, type CorpusPage, loadCorpus, SHARED_DATA } from '../bench/corpora.ts';
 import { overlap, scoreText } from '../bench/metric.ts';
 import { LECTERN_JS, ROOT } from '../e2e/support/paths.ts';
+import { PAGE_FEATURES } from '../src/choose/page-choice.ts';
 import { FEATURES } from '../src/score/features.ts';
 import { contentProbability, type Model } from '../src/score/model.ts';
 import { buildHash, type CachedPage, type CachedSegment, cacheFile, collect } from './collect.ts';
-import { FOLDS_FILE, type FoldsFile } from './folds.ts';
+import { FOLDS_FILE, type FoldsFile, readFolds } from './folds.ts';
 import { type Gold, labelSegments } from './label.ts';
 import { type Dataset, type Fitted, fitLogistic, predict } from './logistic.ts';
+import {
+  choiceBuild,
+  choicePages,
+  collectChoices,
+  fitPageChoice,
+  pageChoiceReport,
+  readChoiceCache,
+} from './page-choice.ts';
 import { assignFolds, FOLDS, siteOf } from './sites.ts';
 
-const USAGE = 'usage: npm run fit -- [--data <dir>] [--collect] [--lambda <x>]';
+const USAGE = 'usage: npm run fit -- [--data <dir>] [--collect] [--lambda <x>] [--page-only]';
 const FLAGS = {
   data: { type: 'string' },
   collect: { type: 'boolean' },
+  'page-only': { type: 'boolean' },
   lambda: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -40,6 +53,9 @@ const CORPORA = ['trafilatura-dev', 'readability-test-pages', 'modern-dev'];
 const CACHE = path.join(ROOT, 'fit', 'cache');
 const MODEL_FILE = path.join(ROOT, 'src', 'score', 'model.json');
 const CHECK_FILE = path.join(ROOT, 'src', 'score', 'model.check.json');
+const PAGE_MODEL_FILE = path.join(ROOT, 'src', 'choose', 'page-model.json');
+/** The page-kind decision's L2 penalty: a few hundred rows, eleven features. */
+const PAGE_LAMBDA = 0.01;
 
 /** One page, ready to fit: its segments, labels, and what it is scored by. */
 interface FitPage {
@@ -64,6 +80,13 @@ async function main(argv: string[]): Promise<number> {
     return loadCorpus(dir);
   });
   const progress = new Progress();
+  if (values['page-only']) {
+    const folds = readFolds();
+    if (folds === null) throw new UsageError(`${FOLDS_FILE} is missing: run npm run fit first`);
+    const foldOf = new Map(Object.entries(folds.sites));
+    process.stdout.write(await fitPageKind(corpora, folds, foldOf, values.collect === true, progress));
+    return 0;
+  }
   if (values.collect || !cacheCurrent(corpora)) await collect(corpora, CACHE, progress);
 
   const pages = corpora.flatMap((corpus) => fitPages(corpus));
@@ -95,7 +118,37 @@ async function main(argv: string[]): Promise<number> {
   const folds: FoldsFile = { folds: FOLDS, sites: Object.fromEntries([...foldOf].sort()), models };
   writeFileSync(FOLDS_FILE, `${JSON.stringify(folds)}\n`);
   process.stdout.write(report(pages, outOfFold, fitted, lambda));
+  process.stdout.write(await fitPageKind(corpora, folds, foldOf, values.collect === true, progress));
   return 0;
+}
+
+/**
+ * The page-kind decision (page-choice.ts), over the segment models of `folds`: reads the pages again unless
+ * the cache was read by this build with these models; writes page-model.json and the fold decisions.
+ */
+async function fitPageKind(
+  corpora: readonly Corpus[],
+  folds: FoldsFile,
+  foldOf: ReadonlyMap<string, number>,
+  again: boolean,
+  progress: Progress,
+): Promise<string> {
+  const build = choiceBuild(readFileSync(LECTERN_JS, 'utf8'), folds.models);
+  const modelOf = (page: CorpusPage): Model | undefined => {
+    const fold = foldOf.get(siteOf(page));
+    return fold === undefined ? undefined : folds.models[fold];
+  };
+  let cache = again ? null : readChoiceCache(corpora, CACHE, build);
+  if (cache === null) {
+    await collectChoices(corpora, CACHE, modelOf, build, progress);
+    cache = readChoiceCache(corpora, CACHE, build);
+  }
+  if (cache === null) throw new Error('the page-choice cache was not written');
+  const pages = choicePages(corpora, cache);
+  const fit = fitPageChoice(pages, foldOf, PAGE_LAMBDA);
+  writeFileSync(PAGE_MODEL_FILE, `${JSON.stringify({ features: PAGE_FEATURES, ...fit.shipped })}\n`);
+  writeFileSync(FOLDS_FILE, `${JSON.stringify({ ...folds, pageModels: fit.foldModels })}\n`);
+  return pageChoiceReport(pages, fit);
 }
 
 /**

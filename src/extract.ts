@@ -1,4 +1,5 @@
 import { type Chosen, choose, fallbackCameOutShort, isStub } from './choose/index.ts';
+import { SHIPPED_PAGE_MODEL } from './choose/page-shipped.ts';
 import { buildContent } from './clean/index.ts';
 import { baseUriOf, bodyOf, documentElementOf, urlOf } from './dom/access.ts';
 import { MAX_OUTPUT_DEPTH } from './dom/limits.ts';
@@ -85,6 +86,7 @@ function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
     styled: styles.styled,
     declared,
     dated: () => readMeta().published !== null,
+    pageModel: options.pageModel ?? SHIPPED_PAGE_MODEL,
     isHidden,
     force: !!options.force,
   });
@@ -114,6 +116,7 @@ function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
     dropped: picked.dropped,
     truncated: walk.truncated || walk.depth > MAX_OUTPUT_DEPTH,
     capped: capsOf(walk),
+    pageChoice: picked.decision ?? null,
     timings,
   };
   const reading = readingStats(built.text, meta.lang);

@@ -77,6 +77,12 @@ export interface Diagnostics {
    * kept). Text has no cap: every stage is linear in it (a 10 MB text node is read whole).
    */
   capped: Cap[];
+  /**
+   * Whether the page was answered whole, less its chrome, or by its best run, when that was asked
+   * (choose/page-choice.ts): the decision's features, in PAGE_FEATURES order, and its probability of the whole
+   * page. Null when the run held most of the page's text.
+   */
+  pageChoice: { features: number[]; probability: number } | null;
   /** Milliseconds per stage, measured with options.now. */
   timings: Record<string, number>;
 }
@@ -93,6 +99,11 @@ export interface ExtractOptions {
    * the page's site (out-of-fold figures).
    */
   model?: Model | null;
+  /**
+   * The page-kind decision's model (choose/page-choice.ts). Default: choose/page-model.json; the benchmark
+   * passes the fold's, as for `model`, and `npm run fit` one that always and one that never answers whole.
+   */
+  pageModel?: Model;
   /** Best effort: return the best run even when it is too weak to call an article ("Show anyway"). */
   force?: boolean;
   /** Stop reading the page after this many elements (huge DOMs). Default 25,000. */

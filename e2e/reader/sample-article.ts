@@ -20,6 +20,7 @@ const diagnostics: Article['diagnostics'] = {
   dropped: 2,
   truncated: false,
   capped: [],
+  pageChoice: null,
   timings: {},
 };
 

@@ -7,6 +7,7 @@ import { MAX_ANCESTORS } from '../dom/limits.ts';
 import type { Run } from '../mss/index.ts';
 import type { Segment } from '../segments/index.ts';
 import type { ArticleKind, ExtractMethod } from '../types.ts';
+import type { PageDecision } from './page-choice.ts';
 
 /** The article's text as the build copies it, and how it was found (for Article and its diagnostics). */
 export interface Chosen {
@@ -19,6 +20,8 @@ export interface Chosen {
   keep: Set<Text> | null;
   run: Run | null;
   dropped: number;
+  /** Whether the page was answered whole or by its run, when that was asked (page-choice.ts). */
+  decision?: PageDecision | null;
 }
 
 /** The page has an article (or was asked for anyway), is a listing, or has nothing that passes the floors. */

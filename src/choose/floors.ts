@@ -58,8 +58,12 @@ export function fallbackCameOutShort(builtText: string): boolean {
  * chosen run may be shorter (trafilatura-dev has real articles of 300 characters).
  */
 export function isStub(chosen: Chosen, builtText: string): boolean {
-  const minChars = chosen.method === 'fallback' ? MIN_ARTICLE_CHARS : MIN_RUN_CHARS;
-  return visibleLength(builtText) < minChars;
+  return visibleLength(builtText) < (chosen.method === 'fallback' ? MIN_ARTICLE_CHARS : MIN_RUN_CHARS);
+}
+
+/** A run of fewer visible characters is a stub (isStub's floor, counted over its segments). */
+export function isStubRun(chars: number): boolean {
+  return chars < MIN_RUN_CHARS;
 }
 
 /** The visible characters of the segments the chosen text keeps (a whole element: all of them). */

@@ -6,6 +6,7 @@
  * NewsFeed fallback.
  */
 import type { Run } from '../mss/index.ts';
+import { contentProbability, type Model } from '../score/model.ts';
 import type { Declared } from '../score/page-type.ts';
 import type { Scored } from '../score/scored.ts';
 import type { Segment } from '../segments/index.ts';
@@ -13,9 +14,17 @@ import type { ArticleKind } from '../types.ts';
 import { leadBefore, notesAfter, trimRun } from './around.ts';
 import { type Choice, type Chosen, commonAncestor, range, textNodes } from './chosen.ts';
 import { fromArticleBody } from './declared.ts';
-import { type FallbackPage, fallbackCameOutShort, isStub, textChars, withFallback } from './floors.ts';
+import {
+  type FallbackPage,
+  fallbackCameOutShort,
+  isStub,
+  isStubRun,
+  textChars,
+  withFallback,
+} from './floors.ts';
 import { besideListing } from './listing.ts';
 import { charsOf, pageIndices } from './page.ts';
+import { type PageDecision, pageChoiceRow } from './page-choice.ts';
 import { keepInRun, offColumn } from './prune.ts';
 import { widenToRecords } from './records.ts';
 import { beforeComments, bestRun, candidateRuns, commentsAfter } from './runs.ts';
@@ -32,14 +41,15 @@ export interface Page extends FallbackPage {
   declared: Declared;
   /** The page states when it was published (metadata/): read only when the choice needs it. */
   dated: () => boolean;
+  /** Whether a page is answered whole or by its run (page-choice.ts). */
+  pageModel: Model;
 }
 
 /**
- * The article's text, or why there is none. A page that is no one text (not declared an article, not dated,
- * no comments under it) whose best run holds under PAGE_SHARE of its own text is answered whole, less its
- * chrome (page.ts). With
- * `page.force` (the person asked for the page anyway) a listing is answered that way too, and a page without a
- * run falls back to its body.
+ * The article's text, or why there is none. A page whose best run holds under CONSIDER_SHARE of all its text
+ * may be no one text: the page-kind decision (page-choice.ts) says whether it is answered whole, less its
+ * chrome (page.ts), or by the run. With `page.force` (the person asked for the page anyway) a listing is
+ * answered whole too, and a page without a run falls back to its body.
  */
 export function choose(scored: Scored, page: Page): Choice {
   const declared = fromArticleBody(page.doc, scored, page.styled);
@@ -52,51 +62,66 @@ export function choose(scored: Scored, page: Page): Choice {
   // Shown anyway, it is the page less its chrome: the list and what the page says around it.
   if (run === null) {
     if (!page.force) return { verdict: 'listing' };
-    return pageChoice(scored, page, pageIndices(scored), widenToRecords(best, scored, true).records);
+    return pageChoice(scored, page, pageIndices(scored), widenToRecords(best, scored, true).records, null);
   }
   const chosen = fromRun(beforeComments(run, all, scored), scored, page);
   if (chosen?.kind === 'article') {
-    // The page's own text is part of all its text, so a run holding PAGE_SHARE of all of it holds that much of
-    // its own: the landmark test per segment (page.ts) and the metadata read only run on pages it may change.
     const chars = textChars(chosen, scored.segments);
-    if (
-      chars < PAGE_SHARE * charsOf(range(0, scored.segments.length - 1), scored) &&
-      !page.declared.article &&
-      !commentsAfter(scored.segments, chosen.run?.start ?? 0) &&
-      !page.dated()
-    ) {
+    // A page that says it is an article and holds a stub of one is a paywall's teaser: no article, not the
+    // subscription offers around it (fixture paywall-stub).
+    const stubOfArticle = page.declared.article && isStubRun(chars);
+    if (!stubOfArticle && chars < CONSIDER_SHARE * charsOf(range(0, scored.segments.length - 1), scored)) {
       const own = pageIndices(scored);
-      if (chars < PAGE_SHARE * charsOf(own, scored))
-        return pageChoice(scored, page, withRun(own, chosen, scored), null);
+      const inRun = keptBy(chosen, scored);
+      const features = pageChoiceRow(scored, own, (i) => inRun.has(i), {
+        declaredArticle: page.declared.article,
+        declaredProduct: page.declared.product,
+        dated: page.dated(),
+        commentsAfter: commentsAfter(scored.segments, chosen.run?.start ?? 0),
+      });
+      const decision: PageDecision = { features, probability: contentProbability(page.pageModel, features) };
+      if (decision.probability >= 0.5) return pageChoice(scored, page, withRun(own, inRun), null, decision);
+      return withFallback({ ...chosen, decision }, scored.segments, page);
     }
   }
   return withFallback(chosen, scored.segments, page);
 }
 
-/** The page's own segments and those the run kept: a product's details in a drawer (a `dialog`) stay. */
-function withRun(own: readonly number[], chosen: Chosen, scored: Scored): number[] {
+/**
+ * A run holding this share of all the page's text or more is taken as the page's one text: the decision is not
+ * asked, which spares most pages its landmark test per segment and the metadata read. Out of fold on the dev
+ * corpora the decision already gains nothing just below it (runs of 50–60 %: 12 of 106 pages answered whole,
+ * −0.15 page-F1 in all; docs/extraction.md, "The page-kind decision").
+ */
+const CONSIDER_SHARE = 0.6;
+
+/** The indices of the segments the run kept. */
+function keptBy(chosen: Chosen, scored: Scored): Set<number> {
+  const out = new Set<number>();
   const keep = chosen.keep;
-  if (keep === null) return [...own];
-  const out = new Set(own);
   scored.segments.forEach((s, i) => {
     const first = s.runs.node[s.from];
-    if (first && keep.has(first)) out.add(i);
+    if (keep === null || (first && keep.has(first))) out.add(i);
   });
-  return [...out].sort((a, b) => a - b);
+  return out;
 }
 
-/**
- * Below this share of the page's own text (page.ts), the best run is one part of a page that is no one text:
- * a landing page's hero, one section of feature cards (modern-dev: service .737 → .76, listing and collection
- * pages .42 → .57, shown anyway; docs/extraction.md, "Issue 20, session 5").
- */
-const PAGE_SHARE = 0.4;
+/** The page's own segments and those the run kept: a product's details in a drawer (a `dialog`) stay. */
+function withRun(own: readonly number[], inRun: ReadonlySet<number>): number[] {
+  return [...new Set([...own, ...inRun])].sort((a, b) => a - b);
+}
 
 /**
  * The page less its chrome (page.ts) as the answer; `items`, of a listing shown anyway: how many cards its best
  * run's set holds (records.ts), for the reader's "List · 12 items".
  */
-function pageChoice(scored: Scored, page: Page, own: readonly number[], items: number | null): Choice {
+function pageChoice(
+  scored: Scored,
+  page: Page,
+  own: readonly number[],
+  items: number | null,
+  decision: PageDecision | null,
+): Choice {
   const kept = own.map((i) => scored.segments[i] as Segment);
   if (kept.length === 0) return withFallback(null, scored.segments, page);
   const chosen: Chosen = {
@@ -107,6 +132,7 @@ function pageChoice(scored: Scored, page: Page, own: readonly number[], items: n
     keep: textNodes(kept),
     run: null,
     dropped: 0,
+    decision,
   };
   return withFallback(chosen, scored.segments, page);
 }

@@ -27,6 +27,7 @@ function article(overrides: Partial<Article> = {}): Article {
       dropped: 0,
       truncated: false,
       capped: [],
+      pageChoice: null,
       timings: {},
     } as Article['diagnostics'],
     ...overrides,

@@ -1,4 +1,4 @@
-import { boundingRectOf, closestOf } from '../dom/access.ts';
+import { attributeOf, boundingRectOf, closestOf, localNameOf, parentElementOf } from '../dom/access.ts';
 import type { Segment } from '../segments/index.ts';
 
 export interface Box {
@@ -67,13 +67,79 @@ export function misaligned(
       if (row) rows.add(row);
     }
   }
+  const cards = new GridCards();
+  for (const seg of segments) {
+    const box = boxes.get(seg.block);
+    if (box && box.width > 0 && !isOutside(box)) cards.noteInColumn(seg.block);
+  }
   for (const seg of segments) {
     const box = boxes.get(seg.block);
     if (!box || box.width === 0) continue;
     const inRow = rows.size > 0 && seg.context === 'td' && rows.has(closestOf(seg.block, 'tr') as Element);
-    const outside = isOutside(box) && !inRow;
+    const outside = isOutside(box) && !inRow && !cards.besideInColumn(seg.block, isOutside);
     const narrowFloat = seg.floated && box.width < NARROW_SHARE * column.width;
     if (outside || (narrowFloat && seg.context !== 'figcaption')) out.add(seg.index);
   }
   return out;
+}
+
+/** How far above a segment's block its card in a grid is looked for (card → heading or paragraph). */
+const CARD_DEPTH = 4;
+
+/**
+ * A grid's cards sit side by side by design, as a table's cells do: a card outside the column whose parent
+ * also holds, in the column, a card of its shape (same tag, class and width) is part of the same grid. A
+ * landing page's feature grid lost its second and third columns (fixtures/pages/service-feature-cards); a
+ * sidebar is not the main column's shape (its class or width differs).
+ */
+class GridCards {
+  /** Per parent, the shapes of its children that hold text in the column. */
+  private readonly inColumn = new Map<Element, Set<string>>();
+  private readonly boxes = new Map<Element, Box>();
+
+  noteInColumn(block: Element): void {
+    this.climb(block, (_, parent, shape) => {
+      const shapes = this.inColumn.get(parent) ?? new Set<string>();
+      shapes.add(shape);
+      this.inColumn.set(parent, shapes);
+      return false;
+    });
+  }
+
+  /**
+   * Whether the block lies in a card that is itself outside the column (a whole column of the grid, not a
+   * post whose author cell sits beside its text) beside a card of its shape in the column.
+   */
+  besideInColumn(block: Element, isOutside: (box: Box) => boolean): boolean {
+    return this.climb(
+      block,
+      (el, parent, shape) => isOutside(this.box(el)) && this.inColumn.get(parent)?.has(shape) === true,
+    );
+  }
+
+  /** Calls `found` with the block and its ancestors, each with its parent and shape, until it says so. */
+  private climb(block: Element, found: (el: Element, parent: Element, shape: string) => boolean): boolean {
+    let el = block;
+    for (let depth = 0; depth < CARD_DEPTH; depth++) {
+      const parent = parentElementOf(el);
+      if (parent === null) return false;
+      if (found(el, parent, this.shape(el))) return true;
+      el = parent;
+    }
+    return false;
+  }
+
+  private box(el: Element): Box {
+    let box = this.boxes.get(el);
+    if (box === undefined) {
+      const r = boundingRectOf(el);
+      box = { left: r.left, width: r.width };
+      this.boxes.set(el, box);
+    }
+    return box;
+  }
+
+  private shape(el: Element): string {
+    return `${localNameOf(el)}.${attributeOf(el, 'class') ?? ''}.${Math.round(this.box(el).width / 8)}`;
+  }
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PAGE_FEATURES } from '../choose/page-choice.ts';
+import pageFitted from '../choose/page-model.json';
+import { SHIPPED_PAGE_MODEL } from '../choose/page-shipped.ts';
 import { FEATURES } from './features.ts';
 import check from './model.check.json';
 import fitted from './model.json';
@@ -21,5 +24,12 @@ describe('the shipped segment model', () => {
     const probabilities = check.map((c) => c.probability);
     expect(Math.min(...probabilities)).toBeLessThan(0.5);
     expect(Math.max(...probabilities)).toBeGreaterThan(0.5);
+  });
+});
+
+describe('the shipped page-kind decision', () => {
+  it('was fitted for the features this build computes (else run npm run fit)', () => {
+    expect(pageFitted.features).toEqual([...PAGE_FEATURES]);
+    expect(SHIPPED_PAGE_MODEL.weights).toHaveLength(PAGE_FEATURES.length);
   });
 });

@@ -1,0 +1,307 @@
+/**
+ * The page-kind decision's fit (src/choose/page-choice.ts): whether a page whose best run holds a small part of
+ * its text is answered whole, less its chrome, or by the run.
+ *
+ * Steps: every corpus page read in Chromium twice, with the segment model of the fold that did not see its
+ * site (as the bench scores it), once with a decision that never and once with one that always answers whole;
+ * both texts scored against the gold, and the decision's features kept (cached in
+ * fit/cache/page-choice-<corpus>.jsonl). Rows are the pages where the two answers score apart: the label is
+ * whether the whole page scored higher, the weight by how much. Per fold, a model fitted on the other folds'
+ * sites decides the held-out pages (out-of-fold); then the model fitted on every page is shipped.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { Progress } from '../bench/cli.ts';
+import type { Corpus, CorpusPage } from '../bench/corpora.ts';
+import { errorText, goldText, readScripts, type Scripts, withTimeout } from '../bench/measure.ts';
+import { countSnippets, harmonic, overlap } from '../bench/metric.ts';
+import { openPage } from '../bench/page-run.ts';
+import { benchContext, launchBrowser, type Routing, startServer } from '../bench/serve.ts';
+import { PAGE_FEATURES } from '../src/choose/page-choice.ts';
+import { contentProbability, type Model } from '../src/score/model.ts';
+import { type Dataset, fitLogistic } from './logistic.ts';
+import { FOLDS, siteOf } from './sites.ts';
+
+/** One page as the fit reads it: the decision's features (null: not asked) and both answers' scores. */
+export interface ChoicePage {
+  corpus: string;
+  id: string;
+  pageType: string | null;
+  site: string;
+  features: number[] | null;
+  /** The F1 of the run's answer and of the whole page's, against the gold (snippets: found and kept out). */
+  run: number;
+  whole: number;
+  error: string | null;
+}
+
+interface CachedChoice extends Omit<ChoicePage, 'site' | 'pageType'> {
+  build: string;
+}
+
+/** Decisions that never and always answer whole, whatever the features. */
+const NEVER: Model = { weights: [], bias: -50 };
+const ALWAYS: Model = { weights: [], bias: 50 };
+const EXTRACT_TIMEOUT_MS = 120_000;
+const PARALLEL = 2;
+
+export function choiceCacheFile(cacheDir: string, corpus: string): string {
+  return path.join(cacheDir, `page-choice-${corpus}.jsonl`);
+}
+
+/**
+ * What a cache line was read with: this lectern.js and these fold models. The shipped page model is in
+ * lectern.js too, so a new fit reads the pages once more; the decisions here never use it.
+ */
+export function choiceBuild(lectern: string, models: readonly Model[]): string {
+  return createHash('sha256').update(lectern).update(JSON.stringify(models)).digest('hex');
+}
+
+/** The cached pages of every corpus, or null when a corpus is missing or was read by another build. */
+export function readChoiceCache(
+  corpora: readonly Corpus[],
+  cacheDir: string,
+  build: string,
+): Map<string, CachedChoice> | null {
+  const out = new Map<string, CachedChoice>();
+  for (const corpus of corpora) {
+    const file = choiceCacheFile(cacheDir, corpus.name);
+    if (!existsSync(file)) return null;
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line === '') continue;
+      const cached = JSON.parse(line) as CachedChoice;
+      if (cached.build !== build) return null;
+      out.set(`${cached.corpus}/${cached.id}`, cached);
+    }
+  }
+  return out;
+}
+
+export async function collectChoices(
+  corpora: readonly Corpus[],
+  cacheDir: string,
+  modelOf: (page: CorpusPage) => Model | undefined,
+  build: string,
+  progress: Progress,
+): Promise<void> {
+  mkdirSync(cacheDir, { recursive: true });
+  const scripts = await readScripts(false);
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    for (const corpus of corpora) {
+      const out = createWriteStream(choiceCacheFile(cacheDir, corpus.name));
+      const workers = await Promise.all(
+        Array.from({ length: PARALLEL }, () => benchContext(browser, server.origin)),
+      );
+      let next = 0;
+      let done = 0;
+      await Promise.all(
+        workers.map(async ({ context, routing }) => {
+          for (let i = next++; i < corpus.pages.length; i = next++) {
+            const page = corpus.pages[i] as CorpusPage;
+            const url = server.add(corpus.name, page.slug, page.file);
+            const read = await readBoth(context, routing, url, scripts, page, modelOf(page));
+            const line: CachedChoice = { corpus: corpus.name, id: page.id, build, ...read };
+            out.write(`${JSON.stringify(line)}\n`);
+            progress.update(`page choice ${corpus.name} ${++done}/${corpus.pages.length} ${page.id}`);
+          }
+        }),
+      );
+      await Promise.all(workers.map((w) => w.context.close()));
+      await new Promise<void>((resolve) => out.end(resolve));
+    }
+  } finally {
+    progress.done();
+    await browser.close();
+    await server.close();
+  }
+}
+
+async function readBoth(
+  context: BrowserContext,
+  routing: Routing,
+  url: string,
+  scripts: Scripts,
+  page: CorpusPage,
+  model: Model | undefined,
+): Promise<Pick<ChoicePage, 'features' | 'run' | 'whole' | 'error'>> {
+  let tab: Page | null = null;
+  try {
+    tab = await openPage(context, routing, url, scripts);
+    const read = await withTimeout(
+      tab.evaluate(
+        ({ model, never, always }) => {
+          const base = model === undefined ? {} : { model };
+          const run = globalThis.Lectern.extract(document, { ...base, pageModel: never });
+          const features = run?.diagnostics.pageChoice?.features ?? null;
+          const whole =
+            features === null ? run : globalThis.Lectern.extract(document, { ...base, pageModel: always });
+          return { features, run: run?.text ?? null, whole: whole?.text ?? null };
+        },
+        { model, never: NEVER, always: ALWAYS },
+      ),
+      EXTRACT_TIMEOUT_MS,
+      'extract',
+    );
+    const gold = page.gold;
+    const score = async (text: string | null): Promise<number> => {
+      if (gold.kind === 'snippets') {
+        const c = countSnippets(text, gold);
+        return harmonic(c.tp / Math.max(1, c.tp + c.fp), c.tp / Math.max(1, c.tp + c.fn)) ?? 0;
+      }
+      const goldValue =
+        gold.kind === 'plain' ? gold.text : gold.html === null ? '' : await goldText(tab as Page, gold.html);
+      const o = overlap(text, goldValue);
+      return harmonic(o.precision, o.recall) ?? (text === null && goldValue === '' ? 1 : 0);
+    };
+    return {
+      features: read.features === null ? null : read.features.map((v) => Math.round(v * 1e4) / 1e4),
+      run: await score(read.run),
+      whole: read.features === null ? await score(read.run) : await score(read.whole),
+      error: null,
+    };
+  } catch (error) {
+    return { features: null, run: 0, whole: 0, error: errorText(error) };
+  } finally {
+    await tab?.close();
+  }
+}
+
+/** The cached pages in the corpora's own order, with their sites and types. */
+export function choicePages(
+  corpora: readonly Corpus[],
+  cache: ReadonlyMap<string, CachedChoice>,
+): ChoicePage[] {
+  const out: ChoicePage[] = [];
+  for (const corpus of corpora) {
+    for (const page of corpus.pages) {
+      const cached = cache.get(`${corpus.name}/${page.id}`);
+      if (!cached || cached.error) continue;
+      out.push({
+        corpus: corpus.name,
+        id: page.id,
+        pageType: page.pageType ?? null,
+        site: siteOf(page),
+        features: cached.features,
+        run: cached.run,
+        whole: cached.whole,
+        error: null,
+      });
+    }
+  }
+  return out;
+}
+
+/** Two answers this close are a tie: nothing to learn from the page. */
+const TIE = 0.01;
+
+/** Listing and collection pages are not learnt from, as for the segment model (fit/run.ts). */
+const NOT_LEARNT_FROM = new Set(['listing', 'collection']);
+
+function dataset(pages: readonly ChoicePage[]): Dataset {
+  const rows = pages.filter(
+    (p) => p.features !== null && Math.abs(p.whole - p.run) > TIE && !NOT_LEARNT_FROM.has(p.pageType ?? ''),
+  );
+  const columns = PAGE_FEATURES.length;
+  const x = new Float64Array(rows.length * columns);
+  const y = new Float64Array(rows.length);
+  const w = new Float64Array(rows.length);
+  rows.forEach((page, r) => {
+    x.set((page.features ?? []).slice(0, columns), r * columns);
+    y[r] = page.whole > page.run ? 1 : 0;
+    w[r] = Math.abs(page.whole - page.run);
+  });
+  return { x, rows: rows.length, columns, y, w };
+}
+
+/** A fitted decision as the extractor reads it: the standardisation folded into weights and bias. */
+export function fitPageModel(pages: readonly ChoicePage[], lambda: number): Model {
+  const fitted = fitLogistic(dataset(pages), lambda);
+  const round = (v: number): number => Number(v.toPrecision(7));
+  const weights = fitted.weights.map((w, c) => w / (fitted.scale[c] ?? 1));
+  const bias = fitted.weights.reduce(
+    (b, w, c) => b - (w * (fitted.mean[c] ?? 0)) / (fitted.scale[c] ?? 1),
+    fitted.bias,
+  );
+  return { weights: weights.map(round), bias: round(bias) };
+}
+
+export interface PageChoiceFit {
+  shipped: Model;
+  /** The model fitted without fold k's sites, at index k. */
+  foldModels: Model[];
+  /** Per page, out-of-fold: whether its fold's model answers it whole. */
+  outOfFold: Map<ChoicePage, boolean>;
+}
+
+export function fitPageChoice(
+  pages: readonly ChoicePage[],
+  foldOf: ReadonlyMap<string, number>,
+  lambda: number,
+): PageChoiceFit {
+  const foldModels: Model[] = [];
+  const outOfFold = new Map<ChoicePage, boolean>();
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const model = fitPageModel(
+      pages.filter((p) => foldOf.get(p.site) !== fold),
+      lambda,
+    );
+    foldModels.push(model);
+    for (const page of pages)
+      if (foldOf.get(page.site) === fold && page.features !== null)
+        outOfFold.set(page, contentProbability(model, page.features) >= 0.5);
+  }
+  return { shipped: fitPageModel(pages, lambda), foldModels, outOfFold };
+}
+
+/**
+ * The hand-set rule this decision replaced (issue 20, session 5): whole when the run held under 40 % of the
+ * page's own text and of all of it, and the page neither declared an article, was dated nor had comments.
+ */
+function handRule(f: readonly number[]): boolean {
+  const [ownShare = 1, allShare = 1, , declaredArticle = 0, , dated = 0, comments = 0] = f;
+  return ownShare < 0.4 && allShare < 0.4 && !declaredArticle && !dated && !comments;
+}
+
+/** Mean page F1 over the pages where the decision was asked, per corpus and modern-dev type. */
+export function pageChoiceReport(pages: readonly ChoicePage[], fit: PageChoiceFit): string {
+  const groups = new Map<string, ChoicePage[]>();
+  for (const page of pages) {
+    if (page.features === null) continue;
+    for (const key of [page.corpus, ...(page.pageType ? [`${page.corpus} ${page.pageType}`] : [])]) {
+      groups.set(key, [...(groups.get(key) ?? []), page]);
+    }
+  }
+  const lines = [
+    '',
+    `# Page-kind decision: ${PAGE_FEATURES.length} features, ${FOLDS} folds by site`,
+    '',
+    'Pages where it was asked (the run held under 60 % of all the text); mean page F1 of the answer each way',
+    'of deciding: always the run, the hand-set rule it replaced, the fitted decision out of fold, the better',
+    'of the two answers per page. "whole": how many pages the fitted decision answered whole.',
+    '',
+    '| pages | asked | run | hand rule | fitted (out of fold) | whole | best of both |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  const mean = (list: readonly ChoicePage[], pick: (p: ChoicePage) => number) =>
+    (list.reduce((s, p) => s + pick(p), 0) / Math.max(1, list.length)).toFixed(3);
+  for (const [key, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    const fitted = (p: ChoicePage) => (fit.outOfFold.get(p) ? p.whole : p.run);
+    lines.push(
+      `| ${key} | ${list.length} | ${mean(list, (p) => p.run)} | ${mean(list, (p) =>
+        handRule(p.features ?? []) ? p.whole : p.run,
+      )} | ${mean(list, fitted)} | ${list.filter((p) => fit.outOfFold.get(p)).length} | ${mean(list, (p) =>
+        Math.max(p.run, p.whole),
+      )} |`,
+    );
+  }
+  lines.push('', 'Weights of the shipped decision over raw features:', '');
+  PAGE_FEATURES.forEach((name, i) => {
+    lines.push(`- ${name}: ${(fit.shipped.weights[i] ?? 0).toPrecision(4)}`);
+  });
+  lines.push(`- bias: ${fit.shipped.bias.toPrecision(4)}`);
+  return `${lines.join('\n')}\n`;
+}
