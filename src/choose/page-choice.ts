@@ -6,6 +6,7 @@
  * pages where the two answers differ, weighted by how much they differ, and checked in as page-model.json.
  */
 import type { Scored } from '../score/scored.ts';
+import type { Segment } from '../segments/index.ts';
 
 /** The decision's features, in the order of its model's weights. */
 export const PAGE_FEATURES = [
@@ -57,60 +58,46 @@ export function pageChoiceRow(
 ): number[] {
   let all = 0;
   for (const s of scored.segments) all += s.length;
-  const run = new Totals();
-  const rest = new Totals();
-  let ownChars = 0;
-  let restHeadings = 0;
-  for (const i of own) {
-    const s = scored.segments[i];
-    if (!s) continue;
-    ownChars += s.length;
-    if (inRun(i)) continue;
-    rest.add(s.length, probabilityOf(scored, i), s.linkChars);
-    if (s.heading > 0) restHeadings++;
-  }
-  scored.segments.forEach((s, i) => {
-    if (inRun(i)) run.add(s.length, probabilityOf(scored, i), s.linkChars);
-  });
+  const rest = own.filter((i) => !inRun(i));
+  const run = scored.segments.map((_, i) => i).filter(inRun);
+  const ownChars = sumOf(own, scored, (s) => s.length);
+  const runChars = sumOf(run, scored, (s) => s.length);
+  const restChars = sumOf(rest, scored, (s) => s.length);
+  const share = (n: number, of: number): number => (of === 0 ? 0 : n / of);
+  const paragraphs = (s: Segment): number => (s.length >= PARAGRAPH_CHARS ? s.length : 0);
+  const probability = (s: Segment, i: number): number => probabilityOf(scored, i) * s.length;
   return [
-    run.chars / Math.max(1, ownChars),
-    run.chars / Math.max(1, all),
+    share(runChars, Math.max(1, ownChars)),
+    share(runChars, Math.max(1, all)),
     Math.log10(1 + ownChars),
     signals.declaredArticle ? 1 : 0,
     signals.declaredProduct ? 1 : 0,
     signals.dated ? 1 : 0,
     signals.commentsAfter ? 1 : 0,
-    run.paragraphShare(),
-    rest.paragraphShare(),
-    run.meanProbability(),
-    rest.meanProbability(),
-    rest.chars === 0 ? 0 : rest.links / rest.chars,
-    Math.log10(1 + restHeadings),
-    Math.log10(1 + rest.chars),
+    share(sumOf(run, scored, paragraphs), runChars),
+    share(sumOf(rest, scored, paragraphs), restChars),
+    share(sumOf(run, scored, probability), runChars),
+    share(sumOf(rest, scored, probability), restChars),
+    share(
+      sumOf(rest, scored, (s) => s.linkChars),
+      restChars,
+    ),
+    Math.log10(1 + sumOf(rest, scored, (s) => (s.heading > 0 ? 1 : 0))),
+    Math.log10(1 + restChars),
   ];
+}
+
+/** The sum of `value` over the segments at `indices`. */
+function sumOf(indices: readonly number[], scored: Scored, value: (s: Segment, i: number) => number): number {
+  let n = 0;
+  for (const i of indices) {
+    const s = scored.segments[i];
+    if (s) n += value(s, i);
+  }
+  return n;
 }
 
 /** The segment model's probability, or without a model Luo's sign as 0 or 1. */
 function probabilityOf(scored: Scored, i: number): number {
   return scored.probability?.[i] ?? ((scored.luo[i] ?? -1) > 0 ? 1 : 0);
-}
-
-/** Characters, those in paragraphs and in links, and the probability by characters, of a set of segments. */
-class Totals {
-  chars = 0;
-  paragraphs = 0;
-  weighted = 0;
-  links = 0;
-  add(length: number, probability: number, links: number): void {
-    this.chars += length;
-    this.links += links;
-    if (length >= PARAGRAPH_CHARS) this.paragraphs += length;
-    this.weighted += probability * length;
-  }
-  paragraphShare(): number {
-    return this.chars === 0 ? 0 : this.paragraphs / this.chars;
-  }
-  meanProbability(): number {
-    return this.chars === 0 ? 0 : this.weighted / this.chars;
-  }
 }

@@ -67,16 +67,12 @@ export function misaligned(
       if (row) rows.add(row);
     }
   }
-  const cards = new GridCards();
-  for (const seg of segments) {
-    const box = boxes.get(seg.block);
-    if (box && box.width > 0 && !isOutside(box)) cards.noteInColumn(seg.block);
-  }
+  const beside = gridCards(segments, boxes, isOutside);
   for (const seg of segments) {
     const box = boxes.get(seg.block);
     if (!box || box.width === 0) continue;
     const inRow = rows.size > 0 && seg.context === 'td' && rows.has(closestOf(seg.block, 'tr') as Element);
-    const outside = isOutside(box) && !inRow && !cards.besideInColumn(seg.block, isOutside);
+    const outside = isOutside(box) && !inRow && !beside(seg.block);
     const narrowFloat = seg.floated && box.width < NARROW_SHARE * column.width;
     if (outside || (narrowFloat && seg.context !== 'figcaption')) out.add(seg.index);
   }
@@ -89,57 +85,62 @@ const CARD_DEPTH = 4;
 /**
  * A grid's cards sit side by side by design, as a table's cells do: a card outside the column whose parent
  * also holds, in the column, a card of its shape (same tag, class and width) is part of the same grid. A
- * landing page's feature grid lost its second and third columns (fixtures/pages/service-feature-cards); a
- * sidebar is not the main column's shape (its class or width differs).
+ * landing page's feature grid lost its second and third columns (fixtures/open/service-feature-cards); a
+ * sidebar is not the main column's shape (its class or width differs). The card must itself lie outside the
+ * column: a forum post's author cell sits beside its text inside a post of the posts' shape.
+ *
+ * Returns whether a block outside the column lies in such a card.
  */
-class GridCards {
-  /** Per parent, the shapes of its children that hold text in the column. */
-  private readonly inColumn = new Map<Element, Set<string>>();
-  private readonly boxes = new Map<Element, Box>();
-
-  noteInColumn(block: Element): void {
-    this.climb(block, (_, parent, shape) => {
-      const shapes = this.inColumn.get(parent) ?? new Set<string>();
-      shapes.add(shape);
-      this.inColumn.set(parent, shapes);
-      return false;
-    });
-  }
-
-  /**
-   * Whether the block lies in a card that is itself outside the column (a whole column of the grid, not a
-   * post whose author cell sits beside its text) beside a card of its shape in the column.
-   */
-  besideInColumn(block: Element, isOutside: (box: Box) => boolean): boolean {
-    return this.climb(
-      block,
-      (el, parent, shape) => isOutside(this.box(el)) && this.inColumn.get(parent)?.has(shape) === true,
-    );
-  }
-
-  /** Calls `found` with the block and its ancestors, each with its parent and shape, until it says so. */
-  private climb(block: Element, found: (el: Element, parent: Element, shape: string) => boolean): boolean {
+function gridCards(
+  segments: readonly Segment[],
+  blockBoxes: ReadonlyMap<Element, Box>,
+  isOutside: (box: Box) => boolean,
+): (block: Element) => boolean {
+  const boxes = new Map<Element, Box>();
+  const boxOf = (el: Element): Box => {
+    let box = boxes.get(el);
+    if (box === undefined) {
+      const r = boundingRectOf(el);
+      box = { left: r.left, width: r.width };
+      boxes.set(el, box);
+    }
+    return box;
+  };
+  const shapeOf = (el: Element): string =>
+    `${localNameOf(el)}.${attributeOf(el, 'class') ?? ''}.${Math.round(boxOf(el).width / 8)}`;
+  /** Calls `found` with the block and its ancestors, each with its parent, until it says so. */
+  const climb = (block: Element, found: (el: Element, parent: Element) => boolean): boolean => {
     let el = block;
     for (let depth = 0; depth < CARD_DEPTH; depth++) {
       const parent = parentElementOf(el);
       if (parent === null) return false;
-      if (found(el, parent, this.shape(el))) return true;
+      if (found(el, parent)) return true;
       el = parent;
     }
     return false;
-  }
-
-  private box(el: Element): Box {
-    let box = this.boxes.get(el);
-    if (box === undefined) {
-      const r = boundingRectOf(el);
-      box = { left: r.left, width: r.width };
-      this.boxes.set(el, box);
+  };
+  // Per parent, the shapes of its children that hold text in the column: read only once a block is outside.
+  let inColumn: Map<Element, Set<string>> | null = null;
+  const noteInColumn = (): Map<Element, Set<string>> => {
+    const shapes = new Map<Element, Set<string>>();
+    for (const seg of segments) {
+      const box = blockBoxes.get(seg.block);
+      if (!box || box.width === 0 || isOutside(box)) continue;
+      climb(seg.block, (el, parent) => {
+        const set = shapes.get(parent) ?? new Set<string>();
+        set.add(shapeOf(el));
+        shapes.set(parent, set);
+        return false;
+      });
     }
-    return box;
-  }
-
-  private shape(el: Element): string {
-    return `${localNameOf(el)}.${attributeOf(el, 'class') ?? ''}.${Math.round(this.box(el).width / 8)}`;
-  }
+    return shapes;
+  };
+  return (block) => {
+    inColumn ??= noteInColumn();
+    const shapes = inColumn;
+    return climb(
+      block,
+      (el, parent) => isOutside(boxOf(el)) && shapes.get(parent)?.has(shapeOf(el)) === true,
+    );
+  };
 }
