@@ -27,6 +27,20 @@ export interface Fitted extends Standardised {
   iterations: number;
 }
 
+/**
+ * The fit as the extractor reads a model (src/score/model.ts): the standardisation folded into the weights and
+ * bias, so inference is one dot product over raw features; 7 significant digits.
+ */
+export function foldedModel(fitted: Fitted): { weights: number[]; bias: number } {
+  const round = (v: number): number => Number(v.toPrecision(7));
+  const weights = fitted.weights.map((w, c) => w / (fitted.scale[c] ?? 1));
+  const bias = fitted.weights.reduce(
+    (b, w, c) => b - (w * (fitted.mean[c] ?? 0)) / (fitted.scale[c] ?? 1),
+    fitted.bias,
+  );
+  return { weights: weights.map(round), bias: round(bias) };
+}
+
 /** The fitted model's probability for a raw (unstandardised) row, from the fit's own unrounded numbers. */
 export function predict(fitted: Fitted, row: readonly number[]): number {
   let eta = fitted.bias;

@@ -21,7 +21,7 @@ import { openPage } from '../bench/page-run.ts';
 import { benchContext, launchBrowser, type Routing, startServer } from '../bench/serve.ts';
 import { PAGE_FEATURES } from '../src/choose/page-choice.ts';
 import { contentProbability, type Model } from '../src/score/model.ts';
-import { type Dataset, fitLogistic } from './logistic.ts';
+import { type Dataset, fitLogistic, foldedModel } from './logistic.ts';
 import { FOLDS, siteOf } from './sites.ts';
 
 /** One page as the fit reads it: the decision's features (null: not asked) and both answers' scores. */
@@ -219,14 +219,7 @@ function dataset(pages: readonly ChoicePage[]): Dataset {
 
 /** A fitted decision as the extractor reads it: the standardisation folded into weights and bias. */
 export function fitPageModel(pages: readonly ChoicePage[], lambda: number): Model {
-  const fitted = fitLogistic(dataset(pages), lambda);
-  const round = (v: number): number => Number(v.toPrecision(7));
-  const weights = fitted.weights.map((w, c) => w / (fitted.scale[c] ?? 1));
-  const bias = fitted.weights.reduce(
-    (b, w, c) => b - (w * (fitted.mean[c] ?? 0)) / (fitted.scale[c] ?? 1),
-    fitted.bias,
-  );
-  return { weights: weights.map(round), bias: round(bias) };
+  return foldedModel(fitLogistic(dataset(pages), lambda));
 }
 
 export interface PageChoiceFit {

@@ -30,7 +30,7 @@ import { contentProbability, type Model } from '../src/score/model.ts';
 import { buildHash, type CachedPage, type CachedSegment, cacheFile, collect } from './collect.ts';
 import { FOLDS_FILE, type FoldsFile, readFolds } from './folds.ts';
 import { type Gold, labelSegments } from './label.ts';
-import { type Dataset, type Fitted, fitLogistic, predict } from './logistic.ts';
+import { type Dataset, type Fitted, fitLogistic, foldedModel, predict } from './logistic.ts';
 import {
   choiceBuild,
   choicePages,
@@ -249,13 +249,7 @@ function dataset(pages: readonly FitPage[]): Dataset {
 /** A model as the extractor reads it: the standardisation folded into the weights and bias (model.ts). */
 function fitModel(pages: readonly FitPage[], lambda: number): { model: Model; fitted: Fitted } {
   const fitted = fitLogistic(dataset(pages), lambda);
-  const round = (v: number): number => Number(v.toPrecision(7));
-  const weights = fitted.weights.map((w, c) => w / (fitted.scale[c] ?? 1));
-  const bias = fitted.weights.reduce(
-    (b, w, c) => b - (w * (fitted.mean[c] ?? 0)) / (fitted.scale[c] ?? 1),
-    fitted.bias,
-  );
-  return { model: { weights: weights.map(round), bias: round(bias) }, fitted };
+  return { model: foldedModel(fitted), fitted };
 }
 
 /**
