@@ -137,9 +137,7 @@ test('forced colours (Windows high contrast) win over every theme', async ({ pag
   // focus rings, swatches) is drawn from: system colours, not the theme's.
   const palette = await root(page).evaluate((el) => {
     const css = getComputedStyle(el);
-    return ['--lectern-bg', '--lectern-text', '--lectern-accent'].map((name) =>
-      css.getPropertyValue(name).trim(),
-    );
+    return ['--l-bg', '--l-text', '--l-accent'].map((name) => css.getPropertyValue(name).trim());
   });
   expect(palette).toEqual(['Canvas', 'CanvasText', 'LinkText']);
 });

@@ -254,9 +254,9 @@ export function createReader({
     // Through the CSSOM, which a page's CSP doesn't govern (a style attribute it may forbid); like the
     // attributes, set only when they change.
     for (const [name, value] of [
-      ['--lectern-size', `${settings.fontSize}em`],
-      ['--lectern-width', `${WIDTHS[settings.width]}em`],
-      ['--lectern-leading', String(settings.lineHeight)],
+      ['--l-size', `${settings.fontSize}em`],
+      ['--l-width', `${WIDTHS[settings.width]}em`],
+      ['--l-leading', String(settings.lineHeight)],
     ] as const) {
       if (element.style.getPropertyValue(name) !== value) element.style.setProperty(name, value);
     }
