@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
+import type { copyMessage } from '../../extension/reader/format.ts';
 import type { mountForTest } from '../../extension/reader/harness.ts';
 import type { CopyResult, ReaderHandle, ReaderSettings } from '../../extension/reader/index.ts';
 import type { Article } from '../../src/types.ts';
@@ -14,7 +15,7 @@ import { sampleArticle } from './sample-article.ts';
 export const READER_JS = fileURLToPath(new URL('../../dist-reader/reader.js', import.meta.url));
 
 export interface TestWindow {
-  LecternReader: { mountReader: typeof mountForTest };
+  LecternReader: { mountReader: typeof mountForTest; copyMessage: typeof copyMessage };
   handle: ReaderHandle;
   calls: string[];
   pageKeys: string[];
@@ -77,7 +78,8 @@ export async function mount(
           actions: {
             copy: async (format) => {
               w.calls.push(`copy:${format}`);
-              return copyResult;
+              // As the content script answers (extension/content/main.ts).
+              return { ok: copyResult.ok, message: w.LecternReader.copyMessage(format, copyResult) };
             },
             close: () => {
               w.calls.push('close');

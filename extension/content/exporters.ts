@@ -1,10 +1,12 @@
 /**
  * The exporting part of the content script, injected on first use (chunks.ts): the article as text, Markdown,
  * rich text and a saved file. It carries what the first paint does not need: turndown, DOMPurify (the
- * exporters parse `article.content` only through it) and the saved page's stylesheet.
+ * exporters parse `article.content` only through it), the saved page's stylesheet, and the toast's words for
+ * what came of a copy or a save.
  */
 import { excerptOf, toHtml, toHtmlDocument, toMarkdown, toText } from '../../src/export/index.ts';
 import type { ReaderArticle } from '../../src/types.ts';
+import { copyMessage, saveMessage } from '../reader/format.ts';
 import savedCss from '../reader/saved.css?inline';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
 import type { ExportReply } from '../shared/messages.ts';
@@ -25,6 +27,8 @@ export interface Exporters {
   ): ExportReply;
   /** Builds the file (fetching and inlining images for a web page) and downloads it; returns its name. */
   save(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<string>;
+  copyMessage: typeof copyMessage;
+  saveMessage: typeof saveMessage;
 }
 
 function copyData(
@@ -58,4 +62,6 @@ register('exporters', {
   async save(article, format, header) {
     return downloadFile(await fileContents(article, format, header), article.title, format);
   },
+  copyMessage,
+  saveMessage,
 });

@@ -8,8 +8,9 @@
 import { presentBody } from '../../src/clean/present.ts';
 import { contentTypeOf } from '../../src/dom/access.ts';
 import type { Extracted } from '../../src/types.ts';
+import { couldNot } from '../reader/format.ts';
 import { mountNotice, mountReader } from '../reader/index.ts';
-import type { CopyResult, ReaderHandle, SaveResult } from '../reader/types.ts';
+import type { Outcome, ReaderHandle } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
 import { type ContentState, handleContentMessages, sendToExtension } from '../shared/messages.ts';
 import type { Settings } from '../shared/settings.ts';
@@ -50,23 +51,27 @@ function showReader({ article, body }: Extracted, settings: Settings): void {
         panels: () => loadChunk('panels'),
         settings,
         actions: {
-          async copy(format, header, selection): Promise<CopyResult> {
+          async copy(format, header, selection): Promise<Outcome> {
             try {
               const exporters = await loadChunk('exporters');
               const { text, html, words } = exporters.copyData(article, format, header, selection);
               // Written by the extension, not the page: no page listener sees or changes what is copied.
               await sendToExtension('background:clipboard', { text, html });
-              return { ok: true, words };
+              return {
+                ok: true,
+                message: exporters.copyMessage(format, { ok: true, words }, selection !== null),
+              };
             } catch (error) {
-              return { ok: false, error: reason(error, 'Copy failed.') };
+              return { ok: false, message: couldNot('copy', reason(error, 'Copy failed.')) };
             }
           },
-          async save(format, header): Promise<SaveResult> {
+          async save(format, header): Promise<Outcome> {
             try {
               const exporters = await loadChunk('exporters');
-              return { ok: true, name: await exporters.save(article, format, header) };
+              const name = await exporters.save(article, format, header);
+              return { ok: true, message: exporters.saveMessage({ ok: true, name }) };
             } catch (error) {
-              return { ok: false, error: reason(error, 'Saving failed.') };
+              return { ok: false, message: couldNot('save', reason(error, 'Saving failed.')) };
             }
           },
           close: closeOverlay,

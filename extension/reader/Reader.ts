@@ -6,7 +6,7 @@
  */
 import { articleHeader } from './ArticleHeader.ts';
 import { h, setAttribute } from './dom.ts';
-import { copyMessage, isCjk, normalizeLang, saveMessage } from './format.ts';
+import { couldNot, isCjk, normalizeLang } from './format.ts';
 import { createProgress, watchProgress } from './Progress.ts';
 import type { PanelName, PanelProps, Panels } from './panels.tsx';
 import { DEFAULT_READER_SETTINGS, type ReaderSettings, stepFontSize, WIDTHS } from './settings.ts';
@@ -107,9 +107,9 @@ export function createReader({
     const selection = selectedInArticle(scroller);
     try {
       const result = await actions.copy(format, settings.copyHeader, selection);
-      showToast(copyMessage(format, result, selection !== null), result.ok ? 'ok' : 'error');
+      showToast(result.message, result.ok ? 'ok' : 'error');
     } catch (error) {
-      showToast(copyMessage(format, { ok: false, error: String(error) }), 'error');
+      showToast(couldNot('copy', String(error)), 'error');
     } finally {
       busy = false;
       update();
@@ -120,9 +120,9 @@ export function createReader({
     if (!actions.save) return;
     try {
       const result = await actions.save(format, settings.copyHeader);
-      showToast(saveMessage(result), result.ok ? 'ok' : 'error');
+      showToast(result.message, result.ok ? 'ok' : 'error');
     } catch (error) {
-      showToast(saveMessage({ ok: false, error: String(error) }), 'error');
+      showToast(couldNot('save', String(error)), 'error');
     }
   };
 

@@ -85,14 +85,19 @@ export function formatReadingTime(minutes: number): string {
  * failed and what to do about it.
  */
 export function copyMessage(format: CopyFormat, result: CopyResult, selection = false): string {
-  if (!result.ok) return `Couldn’t copy: ${result.error}`;
+  if (!result.ok) return couldNot('copy', result.error);
   const what = selection ? `the selection (${formatWords(result.words)})` : formatWords(result.words);
   return `Copied ${what}${COPY[format].done}`;
 }
 
 /** The toast after saving: the file's name, or why it failed. */
 export function saveMessage(result: SaveResult): string {
-  return result.ok ? `Saved ${result.name}` : `Couldn’t save: ${result.error}`;
+  return result.ok ? `Saved ${result.name}` : couldNot('save', result.error);
+}
+
+/** Why a copy or a save failed, where nothing more is known than the error. */
+export function couldNot(action: 'copy' | 'save', error: string): string {
+  return `Couldn’t ${action}: ${error}`;
 }
 
 /** The site line: the page's own name for itself, else its host name without "www.". */

@@ -2,11 +2,13 @@
  * Entry of dist-reader/reader.js (vite.reader.config.ts): the overlay without the extension, for component
  * tests on plain pages (STYLE.md practice 6). Defines globalThis.LecternReader = { mountReader }. A test page
  * has an Article (JSON) but not the copy walk's nodes, so its body is `content` parsed through the sanitizer
- * (as the exporters do) and then prepared exactly as the extension prepares its nodes.
+ * (as the exporters do) and then prepared exactly as the extension prepares its nodes. `copyMessage` is the
+ * content script's words for a copy's outcome, for a test's copy action to answer with.
  */
 import { presentBody } from '../../src/clean/present.ts';
 import { sanitizeFragment } from '../../src/clean/sanitize.ts';
 import type { ReaderArticle } from '../../src/types.ts';
+import { copyMessage } from './format.ts';
 import { mountReader } from './index.ts';
 import { panels } from './panels.tsx';
 import type { ReaderBody, ReaderHandle, ReaderProps } from './types.ts';
@@ -40,4 +42,4 @@ export function mountForTest(
   );
 }
 
-Object.assign(globalThis, { LecternReader: { mountReader: mountForTest } });
+Object.assign(globalThis, { LecternReader: { mountReader: mountForTest, copyMessage } });

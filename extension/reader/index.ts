@@ -17,6 +17,7 @@ export type { ReaderSettings } from './settings.ts';
 export type {
   CopyFormat,
   CopyResult,
+  Outcome,
   ReaderActions,
   ReaderBody,
   ReaderHandle,

@@ -10,15 +10,24 @@ export type CopyResult = { ok: true; words: number } | { ok: false; error: strin
 
 export type SaveResult = { ok: true; name: string } | { ok: false; error: string };
 
+/**
+ * What came of a copy or a save, in the words the toast shows: the host says it (format.ts copyMessage and
+ * saveMessage), so their words and the copy formats' table load with the exporters, not with the first paint.
+ */
+export interface Outcome {
+  ok: boolean;
+  message: string;
+}
+
 /** What the overlay asks of its host; the reader itself owns no browser API (STYLE.md practice 6). */
 export interface ReaderActions {
   /**
    * `header`: start with title, byline · site · date and the source URL (the reader's setting). `selection`:
    * a copy of what the person selected in the article, to copy instead of the whole of it.
    */
-  copy(format: CopyFormat, header: boolean, selection: DocumentFragment | null): Promise<CopyResult>;
+  copy(format: CopyFormat, header: boolean, selection: DocumentFragment | null): Promise<Outcome>;
   /** Saves the article as a file; absent where nothing can save. */
-  save?(format: SaveFormat, header: boolean): Promise<SaveResult>;
+  save?(format: SaveFormat, header: boolean): Promise<Outcome>;
   close(): void;
   /** Persists a settings change the reader has already applied; absent when nothing stores them. */
   saveSettings?(patch: Partial<ReaderSettings>): void;
