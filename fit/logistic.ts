@@ -29,7 +29,8 @@ export interface Fitted extends Standardised {
 
 /**
  * The fit as the extractor reads a model (src/score/model.ts): the standardisation folded into the weights and
- * bias, so inference is one dot product over raw features; 7 significant digits.
+ * bias, so inference is one dot product over raw features; 7 significant digits (the fold models, which the
+ * bench and the page decision's fit read). What ships is `shippedModel`'s.
  */
 export function foldedModel(fitted: Fitted): { weights: number[]; bias: number } {
   const round = (v: number): number => Number(v.toPrecision(7));
@@ -39,6 +40,23 @@ export function foldedModel(fitted: Fitted): { weights: number[]; bias: number }
     fitted.bias,
   );
   return { weights: weights.map(round), bias: round(bias) };
+}
+
+/**
+ * The digits a shipped weight keeps: the weights count toward the content script's 40 KB, and 4 significant
+ * digits take 212 B (zlib 9) off it against 7, for probabilities within 1.1 × 10⁻⁴ of the fit's own on
+ * src/score/model.check.json's rows; a weight's own uncertainty across the folds is far larger
+ * (docs/extraction.md, "Issue 20, session 7").
+ */
+export const SHIPPED_DIGITS = 4;
+
+/** A model as it is checked in for the extractor: `SHIPPED_DIGITS` significant digits. */
+export function shippedModel(model: { weights: readonly number[]; bias: number }): {
+  weights: number[];
+  bias: number;
+} {
+  const round = (v: number): number => Number(v.toPrecision(SHIPPED_DIGITS));
+  return { weights: model.weights.map(round), bias: round(model.bias) };
 }
 
 /** The fitted model's probability for a raw (unstandardised) row, from the fit's own unrounded numbers. */

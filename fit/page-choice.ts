@@ -21,7 +21,7 @@ import { openPage } from '../bench/page-run.ts';
 import { benchContext, launchBrowser, type Routing, startServer } from '../bench/serve.ts';
 import { PAGE_FEATURES } from '../src/choose/page-choice.ts';
 import { contentProbability, type Model } from '../src/score/model.ts';
-import { type Dataset, fitLogistic, foldedModel } from './logistic.ts';
+import { type Dataset, fitLogistic, foldedModel, shippedModel } from './logistic.ts';
 import { FOLDS, siteOf } from './sites.ts';
 
 /** One page as the fit reads it: the decision's features (null: not asked) and both answers' scores. */
@@ -247,7 +247,7 @@ export function fitPageChoice(
       if (foldOf.get(page.site) === fold && page.features !== null)
         outOfFold.set(page, contentProbability(model, page.features) >= 0.5);
   }
-  return { shipped: fitPageModel(pages, lambda), foldModels, outOfFold };
+  return { shipped: shippedModel(fitPageModel(pages, lambda)), foldModels, outOfFold };
 }
 
 /**

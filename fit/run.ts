@@ -30,7 +30,7 @@ import { contentProbability, type Model } from '../src/score/model.ts';
 import { buildHash, type CachedPage, type CachedSegment, cacheFile, collect } from './collect.ts';
 import { FOLDS_FILE, type FoldsFile, readFolds } from './folds.ts';
 import { type Gold, labelSegments } from './label.ts';
-import { type Dataset, type Fitted, fitLogistic, foldedModel, predict } from './logistic.ts';
+import { type Dataset, type Fitted, fitLogistic, foldedModel, predict, shippedModel } from './logistic.ts';
 import {
   choiceBuild,
   choicePages,
@@ -113,7 +113,7 @@ async function main(argv: string[]): Promise<number> {
   const { model: shipped, fitted } = fitModel(pages.filter(learnsFrom), lambda);
   progress.done();
 
-  writeFileSync(MODEL_FILE, `${JSON.stringify({ features: FEATURES, ...shipped })}\n`);
+  writeFileSync(MODEL_FILE, `${JSON.stringify({ features: FEATURES, ...shippedModel(shipped) })}\n`);
   writeFileSync(CHECK_FILE, `${JSON.stringify(checkRows(pages, fitted), null, 1)}\n`);
   const folds: FoldsFile = { folds: FOLDS, sites: Object.fromEntries([...foldOf].sort()), models };
   writeFileSync(FOLDS_FILE, `${JSON.stringify(folds)}\n`);
