@@ -124,25 +124,34 @@ const REPEAT_MIN_CHARS = 60;
 
 /**
  * A paragraph the run already holds, found again in another box, is a second copy of the text: a product's
- * description in a tab panel and again in the mobile layout, an article's print copy. A person wants it once
- * (modern-dev: 10 of 53 product pages came out with paragraphs twice, up to a third of the text). Repeats
- * among one box's children stay: a song's refrain, a poem's repeated stanza.
+ * description in a tab panel and again in the mobile layout, an article's print copy, a thread's first post
+ * shown again above the replies. A person wants it once (modern-dev: 10 of 53 product pages came out with
+ * paragraphs twice, up to a third of the text). Repeats among one box's children stay: a song's refrain, a
+ * poem's repeated stanza. So does a lone repeat in a sibling box of the first: the same warning in two
+ * sections of one text (readability-test-pages: five pages lost their last paragraph to this), unless a
+ * neighbour is repeated too, which makes it part of a copied block.
  */
 function withoutRepeats(kept: readonly Segment[]): Segment[] {
   const seen = new Map<string, Element | null>();
-  const out: Segment[] = [];
-  for (const s of kept) {
+  // Per segment: the parent of its text's first copy when that copy sat in another box, else undefined.
+  const firstBox = kept.map((s) => {
     const text = segmentText(s);
     const first = seen.get(text);
     const parent = parentElementOf(s.block);
-    if (first !== undefined && first !== parent) {
-      if (s.length >= REPEAT_MIN_CHARS && s.heading === 0) continue;
-      if (isCopyForSight(s.block)) continue;
-    }
     if (first === undefined) seen.set(text, parent);
-    out.push(s);
-  }
-  return out;
+    return first !== undefined && first !== parent ? first : undefined;
+  });
+  return kept.filter((s, i) => {
+    const first = firstBox[i];
+    if (first === undefined) return true;
+    if (isCopyForSight(s.block)) return false;
+    if (s.length < REPEAT_MIN_CHARS || s.heading > 0) return true;
+    const parent = parentElementOf(s.block);
+    const inSiblingBox =
+      first !== null && parent !== null && parentElementOf(first) === parentElementOf(parent);
+    const inCopiedBlock = firstBox[i - 1] !== undefined || firstBox[i + 1] !== undefined;
+    return inSiblingBox && !inCopiedBlock;
+  });
 }
 
 /**
