@@ -44,19 +44,28 @@ export function buildHash(lectern: string): string {
   return createHash('sha256').update(lectern).digest('hex');
 }
 
-export async function collect(
+/** A tab's context and the bench's routing for it: one per worker. */
+export interface Worker {
+  context: BrowserContext;
+  routing: Routing;
+}
+
+/**
+ * Reads every page of `corpora` in PARALLEL tabs with the bench's server and routing, and writes what `read`
+ * makes of each page as one JSON line (`{ corpus, id, build, …record }`) of `fileOf(corpus)`, in the order the
+ * pages finish. Shared by the segments' collection below and the page decision's (page-choice.ts).
+ */
+export async function readEveryPage<R extends object>(
   corpora: readonly Corpus[],
-  cacheDir: string,
-  progress: Progress,
+  how: { fileOf: (corpus: string) => string; build: string; label: string; progress: Progress },
+  read: (worker: Worker, url: string, scripts: Scripts, page: CorpusPage) => Promise<R>,
 ): Promise<void> {
-  mkdirSync(cacheDir, { recursive: true });
   const scripts = await readScripts(false);
   const server = await startServer();
   const browser = await launchBrowser();
-  const build = buildHash(scripts.lectern);
   try {
     for (const corpus of corpora) {
-      const out = createWriteStream(cacheFile(cacheDir, corpus.name));
+      const out = createWriteStream(how.fileOf(corpus.name));
       // One context (and routing) per worker: a context lets one main-frame navigation through at a time.
       const workers = await Promise.all(
         Array.from({ length: PARALLEL }, () => benchContext(browser, server.origin)),
@@ -64,13 +73,15 @@ export async function collect(
       let next = 0;
       let done = 0;
       await Promise.all(
-        workers.map(async ({ context, routing }) => {
+        workers.map(async (worker) => {
           for (let i = next++; i < corpus.pages.length; i = next++) {
             const page = corpus.pages[i] as CorpusPage;
             const url = server.add(corpus.name, page.slug, page.file);
-            const record = await inspectPage(context, routing, url, scripts);
-            out.write(`${JSON.stringify({ corpus: corpus.name, id: page.id, build, ...record })}\n`);
-            progress.update(`collect ${corpus.name} ${++done}/${corpus.pages.length} ${page.id}`);
+            const record = await read(worker, url, scripts, page);
+            out.write(
+              `${JSON.stringify({ corpus: corpus.name, id: page.id, build: how.build, ...record })}\n`,
+            );
+            how.progress.update(`${how.label} ${corpus.name} ${++done}/${corpus.pages.length} ${page.id}`);
           }
         }),
       );
@@ -78,10 +89,24 @@ export async function collect(
       await new Promise<void>((resolve) => out.end(resolve));
     }
   } finally {
-    progress.done();
+    how.progress.done();
     await browser.close();
     await server.close();
   }
+}
+
+export async function collect(
+  corpora: readonly Corpus[],
+  cacheDir: string,
+  progress: Progress,
+): Promise<void> {
+  mkdirSync(cacheDir, { recursive: true });
+  const build = buildHash((await readScripts(false)).lectern);
+  await readEveryPage(
+    corpora,
+    { fileOf: (corpus) => cacheFile(cacheDir, corpus), build, label: 'collect', progress },
+    ({ context, routing }, url, scripts) => inspectPage(context, routing, url, scripts),
+  );
 }
 
 async function inspectPage(

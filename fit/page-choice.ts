@@ -10,17 +10,18 @@
  * sites decides the held-out pages (out-of-fold); then the model fitted on every page is shipped.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Progress } from '../bench/cli.ts';
 import type { Corpus, CorpusPage } from '../bench/corpora.ts';
-import { errorText, goldText, readScripts, type Scripts, withTimeout } from '../bench/measure.ts';
+import { errorText, goldText, type Scripts, withTimeout } from '../bench/measure.ts';
 import { countSnippets, harmonic, overlap } from '../bench/metric.ts';
 import { openPage } from '../bench/page-run.ts';
-import { benchContext, launchBrowser, type Routing, startServer } from '../bench/serve.ts';
+import type { Routing } from '../bench/serve.ts';
 import { PAGE_FEATURES } from '../src/choose/page-choice.ts';
 import { contentProbability, type Model } from '../src/score/model.ts';
+import { readEveryPage } from './collect.ts';
 import { type Dataset, fitLogistic, foldedModel, shippedModel } from './logistic.ts';
 import { FOLDS, siteOf } from './sites.ts';
 
@@ -45,7 +46,6 @@ interface CachedChoice extends Omit<ChoicePage, 'site' | 'pageType'> {
 const NEVER: Model = { weights: [], bias: -50 };
 const ALWAYS: Model = { weights: [], bias: 50 };
 const EXTRACT_TIMEOUT_MS = 120_000;
-const PARALLEL = 2;
 
 export function choiceCacheFile(cacheDir: string, corpus: string): string {
   return path.join(cacheDir, `page-choice-${corpus}.jsonl`);
@@ -87,37 +87,12 @@ export async function collectChoices(
   progress: Progress,
 ): Promise<void> {
   mkdirSync(cacheDir, { recursive: true });
-  const scripts = await readScripts(false);
-  const server = await startServer();
-  const browser = await launchBrowser();
-  try {
-    for (const corpus of corpora) {
-      const out = createWriteStream(choiceCacheFile(cacheDir, corpus.name));
-      const workers = await Promise.all(
-        Array.from({ length: PARALLEL }, () => benchContext(browser, server.origin)),
-      );
-      let next = 0;
-      let done = 0;
-      await Promise.all(
-        workers.map(async ({ context, routing }) => {
-          for (let i = next++; i < corpus.pages.length; i = next++) {
-            const page = corpus.pages[i] as CorpusPage;
-            const url = server.add(corpus.name, page.slug, page.file);
-            const read = await readBoth(context, routing, url, scripts, page, modelOf(page));
-            const line: CachedChoice = { corpus: corpus.name, id: page.id, build, ...read };
-            out.write(`${JSON.stringify(line)}\n`);
-            progress.update(`page choice ${corpus.name} ${++done}/${corpus.pages.length} ${page.id}`);
-          }
-        }),
-      );
-      await Promise.all(workers.map((w) => w.context.close()));
-      await new Promise<void>((resolve) => out.end(resolve));
-    }
-  } finally {
-    progress.done();
-    await browser.close();
-    await server.close();
-  }
+  await readEveryPage(
+    corpora,
+    { fileOf: (corpus) => choiceCacheFile(cacheDir, corpus), build, label: 'page choice', progress },
+    ({ context, routing }, url, scripts, page) =>
+      readBoth(context, routing, url, scripts, page, modelOf(page)),
+  );
 }
 
 async function readBoth(
