@@ -138,37 +138,39 @@ export function createReader({
     closeMenu();
   };
 
+  /**
+   * Shows or hides a part that lives in the panels (settings, the export menu, read aloud) at once, and takes
+   * it back if they fail to load.
+   */
+  const showPanel = (set: (shown: boolean) => void, shown: boolean) => {
+    requestPanels().catch(() => {
+      set(false);
+      update();
+    });
+    set(shown);
+    update();
+  };
+
   const bar = createToolbar({
     progress: progress.elements,
     settingsId: SETTINGS_ID,
-    onToggleSettings() {
-      requestPanels().catch(() => {
-        settingsOpen = false;
-        update();
-      });
-      settingsOpen = !settingsOpen;
-      update();
-    },
+    onToggleSettings: () =>
+      showPanel((shown) => {
+        settingsOpen = shown;
+      }, !settingsOpen),
     onCopy: copy,
-    onToggleMenu() {
-      requestPanels().catch(() => {
-        menuOpen = false;
-        update();
-      });
-      menuOpen = !menuOpen;
-      update();
-    },
+    onToggleMenu: () =>
+      showPanel((shown) => {
+        menuOpen = shown;
+      }, !menuOpen),
     onMenuKeyDown,
     onClose: () => actions.close(),
   });
-  const startSpeech = readAloudStart(() => {
-    requestPanels().catch(() => {
-      speechWanted = false;
-      update();
-    });
-    speechWanted = true;
-    update();
-  });
+  const startSpeech = readAloudStart(() =>
+    showPanel((shown) => {
+      speechWanted = shown;
+    }, true),
+  );
 
   const settingsSlot = slot();
   const helpSlot = slot();
