@@ -6,10 +6,11 @@ import { MAX_OUTPUT_DEPTH } from './dom/limits.ts';
 import { textOf } from './export/text.ts';
 import { type PageMetadata, readingStats, readMetadata } from './metadata/index.ts';
 import { pageStyle } from './score/index.ts';
+import { COMMENT_NAMES } from './score/names.ts';
 import { declaredPageTypes } from './score/page-type.ts';
 import { scoreSegments } from './score/scored.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';
-import { nodeBudget, walkSegments } from './segments/index.ts';
+import { nodeBudget, type Segment, walkSegments } from './segments/index.ts';
 import type { Article, Cap, Diagnostics, Extracted, ExtractOptions, ReaderArticle } from './types.ts';
 import { styleSource } from './visibility/index.ts';
 
@@ -48,9 +49,17 @@ export function extractWithBody(doc: Document, options: ExtractOptions = {}): Ex
   }
 }
 
-function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
-  const now = options.now ?? (() => (typeof performance === 'undefined' ? Date.now() : performance.now()));
-  const t0 = now();
+/**
+ * `ignoredNames`, as walkSegments takes them: COMMENT_NAMES on the second reading of a page that is its
+ * comments. `t0`: when the first reading began.
+ */
+function readArticle(
+  doc: Document,
+  options: ExtractOptions,
+  ignoredNames: ReadonlySet<string> | null = null,
+  t0 = (options.now ?? performanceNow)(),
+): Extracted | null {
+  const now = options.now ?? performanceNow;
   const timings: Record<string, number> = {};
   const lap = (name: string, since: number): number => {
     const t = now();
@@ -63,13 +72,26 @@ function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
   if (!body) return null;
   const styles = styleSource(doc);
   const maxElements = options.maxElements ?? DEFAULT_MAX_ELEMENTS;
-  const walk = walkSegments(body, styles, maxElements);
+  const walk = walkSegments(body, styles, maxElements, ignoredNames);
   let t = lap('segments', t0);
+  // A story page of a link aggregator (Hacker News, lobste.rs) is a link and its discussion: with no article
+  // beside them, the comments are the text. Read again with their names as no verdict, they are scored as a
+  // forum's posts and widened to a thread (choose/records.ts). docs/extraction.md, "Comment-only threads".
+  const noArticle = (): Extracted | null =>
+    ignoredNames === null && collapsedHoldPage(walk.segments)
+      ? readArticle(doc, options, COMMENT_NAMES, t0)
+      : null;
   const isHidden = (el: Element): boolean => walk.hidden.has(el);
 
   const model = options.model === undefined ? SHIPPED_MODEL : options.model;
   const declared = declaredPageTypes(doc);
-  const scored = scoreSegments(walk.segments, pageStyle(walk.segments), declared, model);
+  const scored = scoreSegments(
+    walk.segments,
+    pageStyle(walk.segments),
+    declared,
+    model,
+    ignoredNames !== null,
+  );
   t = lap('score', t);
   // Strings read through the prototype (dom/access.ts): `<img name="URL">` makes `document.URL` an element.
   const url = urlOf(doc);
@@ -91,7 +113,7 @@ function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
     force: !!options.force,
   });
   t = lap('choose', t);
-  if (choice.verdict !== 'article') return null;
+  if (choice.verdict !== 'article') return noArticle();
 
   const meta = readMeta();
   t = lap('metadata', t);
@@ -105,8 +127,8 @@ function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
     built = build(picked);
   }
   t = lap('build', t);
-  if (built.text.trim() === '' || built.body === null) return null;
-  if (!options.force && !choice.wholePage && isStub(picked, built.text)) return null;
+  if (built.text.trim() === '' || built.body === null) return noArticle();
+  if (!options.force && !choice.wholePage && isStub(picked, built.text)) return noArticle();
 
   const diagnostics: Diagnostics = {
     method: picked.method,
@@ -141,6 +163,25 @@ function readArticle(doc: Document, options: ExtractOptions): Extracted | null {
     diagnostics,
   };
   return { article, body: built.body };
+}
+
+/**
+ * Boxes walked as one segment each (segments/: comments, footers, menus) hold half the page's text or more.
+ * Where they are comments, the page may be its discussion; where they are not, a second reading ignoring
+ * comment names finds what the first did.
+ */
+function collapsedHoldPage(segments: readonly Segment[]): boolean {
+  let all = 0;
+  let collapsed = 0;
+  for (const s of segments) {
+    all += s.length;
+    if (s.raw === '') collapsed += s.length;
+  }
+  return collapsed * 2 >= all;
+}
+
+function performanceNow(): number {
+  return typeof performance === 'undefined' ? Date.now() : performance.now();
 }
 
 function capsOf(walk: { cap: Cap | null; depth: number }): Cap[] {

@@ -46,6 +46,8 @@ const GROUP_OF = new Map<string, number>();
 GROUP_NAMES.forEach((group, bit) => {
   for (const word of (NAME_GROUPS[group] ?? '').split(' ')) if (!GROUP_OF.has(word)) GROUP_OF.set(word, bit);
 });
+/** The `comment` group's bit: NAME_GROUPS names it first (score.test.ts checks). */
+export const COMMENT_GROUP = 1;
 /** How many of a segment's nearest elements (its block and the block's ancestors) lend it their names. */
 const NEAR_BOXES = 4;
 
@@ -138,6 +140,8 @@ export interface FeatureInput {
   fontSize: number;
   /** What the page declares itself to be (page-type.ts), read once per extraction. */
   declared: Declared;
+  /** The page is read as its comments (extract.ts): the `comment` name group says nothing. */
+  commentsAsText: boolean;
 }
 
 /**
@@ -180,6 +184,7 @@ export function segmentFeatures(input: FeatureInput): number[][] {
   const { declared } = input;
   const product = declared.product ? 1 : 0;
   const discussion = declared.discussion ? 1 : 0;
+  const groupMask = input.commentsAsText ? ~COMMENT_GROUP : ~0;
 
   const rows: number[][] = [];
   let before = 0;
@@ -188,7 +193,7 @@ export function segmentFeatures(input: FeatureInput): number[][] {
     const sh = shares[i] as SegmentShares;
     const text = s.raw === '' ? '' : segmentText(s);
     const place = placeOf(s.block);
-    const near = place.groups;
+    const near = place.groups & groupMask;
     const previous = segments[i - 1];
     const next = segments[i + 1];
     let around = 0;

@@ -107,7 +107,14 @@ export function tokensOf(names: string): string[] {
   return split.toLowerCase().split(TOKEN_SPLIT);
 }
 
-export function nameVerdict(names: string): NameVerdict {
+/**
+ * The STRONG names of a comment thread. A page that is its comments (a Hacker News or lobste.rs story page: a
+ * link and the discussion) is read a second time with them taken as no verdict (extract.ts).
+ */
+export const COMMENT_NAMES: ReadonlySet<string> = new Set(['comment', 'comments', 'commentlist', 'disqus']);
+
+/** `ignored`: names read as no verdict at all (COMMENT_NAMES, when the comments are the page's text). */
+export function nameVerdict(names: string, ignored: ReadonlySet<string> | null = null): NameVerdict {
   if (names === '') return 0;
   const tokens = tokensOf(names);
   let strong = false;
@@ -115,7 +122,7 @@ export function nameVerdict(names: string): NameVerdict {
   let positive = false;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] ?? '';
-    if (t === '') continue;
+    if (t === '' || ignored?.has(t)) continue;
     if (MODIFIERS.has(t)) {
       i++;
       continue;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '../segments/index.ts';
+import { COMMENT_GROUP, FEATURES } from './features.ts';
 import { luoSign, pageStyle, shares } from './index.ts';
-import { nameVerdict } from './names.ts';
+import { COMMENT_NAMES, nameVerdict } from './names.ts';
 
 const BODY = { size: 18, color: 'rgb(17, 17, 17)' };
 const LINK_BLUE = 'rgb(0, 0, 238)';
@@ -103,5 +104,20 @@ describe('nameVerdict', () => {
     ['download', 0],
   ] as const)('%j → %i', (names, verdict) => {
     expect(nameVerdict(names)).toBe(verdict);
+  });
+
+  // A page that is its comments is read with the comment names ignored (extract.ts): what is left decides.
+  it.each([
+    ['comments', 0],
+    ['comment-body', 1],
+    ['comments sidebar', -2],
+    ['comment-meta', -1],
+  ] as const)('%j with the comment names ignored → %i', (names, verdict) => {
+    expect(nameVerdict(names, COMMENT_NAMES)).toBe(verdict);
+  });
+
+  it('masks the comment name group by its bit (features.ts COMMENT_GROUP)', () => {
+    const groups = FEATURES.filter((f) => f.startsWith('name '));
+    expect(1 << groups.indexOf('name comment')).toBe(COMMENT_GROUP);
   });
 });

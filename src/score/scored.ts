@@ -42,6 +42,7 @@ export function scoreSegments(
   style: PageStyle,
   declared: Declared,
   model: Model | null = null,
+  commentsAsText = false,
 ): Scored {
   const judged = judge(segments, style);
   const { shares: sh, luo, boilerplate } = judged;
@@ -50,7 +51,7 @@ export function scoreSegments(
     const weight = segments.map((s, i) => (luoSigns[i] ?? -1) * s.length);
     return { segments, shares: sh, sign: luoSigns, weight, probability: null, luo: luoSigns, boilerplate };
   }
-  const rows = segmentFeatures({ segments, ...judged, fontSize: style.fontSize, declared });
+  const rows = segmentFeatures({ segments, ...judged, fontSize: style.fontSize, declared, commentsAsText });
   // A collapsed box (a footer, a comments box walked as one: raw '') is never the article, whatever its row.
   const probability = rows.map((row, i) => (segments[i]?.raw === '' ? 0 : contentProbability(model, row)));
   const sign = probability.map((p): 1 | -1 => (p >= 0.5 ? 1 : -1));
@@ -60,7 +61,8 @@ export function scoreSegments(
 
 /** The segments' feature vectors (score/features.ts), as scoreSegments gives them to the model. */
 export function segmentRows(segments: readonly Segment[], style: PageStyle, declared: Declared): number[][] {
-  return segmentFeatures({ segments, ...judge(segments, style), fontSize: style.fontSize, declared });
+  const judged = judge(segments, style);
+  return segmentFeatures({ segments, ...judged, fontSize: style.fontSize, declared, commentsAsText: false });
 }
 
 /** Luo's shares and F(s) of every segment, and whether a boilerplate name holds on it. */

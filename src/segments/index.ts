@@ -174,11 +174,18 @@ interface WalkState {
   readonly frameSources: Map<Document, StyleSource>;
   /** Pages repeat the same class strings on thousands of elements: tokenise each string once. */
   readonly verdicts: Map<string, NameVerdict>;
+  /** Names read as no verdict (score/names.ts COMMENT_NAMES on a page that is its comments), or null. */
+  readonly ignoredNames: ReadonlySet<string> | null;
   /** The root's text length, read when a collapsible box first needs it (-1 until then). */
   bodyChars: number;
 }
 
-export function walkSegments(root: Element, styles: StyleSource, maxElements: number): Walk {
+export function walkSegments(
+  root: Element,
+  styles: StyleSource,
+  maxElements: number,
+  ignoredNames: ReadonlySet<string> | null = null,
+): Walk {
   const maxOtherNodes = NODES_PER_ELEMENT * maxElements;
   const walk: WalkState = {
     root,
@@ -190,6 +197,7 @@ export function walkSegments(root: Element, styles: StyleSource, maxElements: nu
     hrPending: false,
     frameSources: new Map(),
     verdicts: new Map(),
+    ignoredNames,
     bodyChars: -1,
   };
   const { segments, hidden } = walk;
@@ -399,7 +407,7 @@ function verdictOf(walk: WalkState, names: string): NameVerdict {
   if (names === '') return 0;
   let verdict = walk.verdicts.get(names);
   if (verdict === undefined) {
-    verdict = nameVerdict(names);
+    verdict = nameVerdict(names, walk.ignoredNames);
     walk.verdicts.set(names, verdict);
   }
   return verdict;
