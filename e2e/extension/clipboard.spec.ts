@@ -134,6 +134,15 @@ test('Copy text, Copy Markdown and Copy rich text in the reader put the article 
       await overlay.click(format === 'text' ? 'Copy text' : 'Copy Markdown');
     }
     await expect.poll(() => overlay.text()).toMatch(done);
+    // The toast's look loads with the exporters (extension/reader/toast.css): a filled, rounded message.
+    const look = await overlay.evaluate((root) => {
+      const toast = root.querySelector('.lectern-toast');
+      if (!toast) return null;
+      const style = getComputedStyle(toast);
+      return { background: style.backgroundColor, radius: style.borderTopLeftRadius };
+    });
+    expect(look?.background).toMatch(/^rgb\(/);
+    expect(look?.radius).not.toBe('0px');
     const copied = await clipboard.read();
     expectArticle(copied, format);
     if (format === 'markdown') expect(copied.text.startsWith(`# ${NEWS.title}`)).toBe(true);

@@ -1,13 +1,14 @@
 /**
  * The exporting part of the content script, injected on first use (chunks.ts): the article as text, Markdown,
  * rich text and a saved file. It carries what the first paint does not need: turndown, DOMPurify (the
- * exporters parse `article.content` only through it), the saved page's stylesheet, and the toast's words for
- * what came of a copy or a save.
+ * exporters parse `article.content` only through it), the saved page's stylesheet, and the toast's words and
+ * look for what came of a copy or a save.
  */
 import { excerptOf, toHtml, toHtmlDocument, toMarkdown, toText } from '../../src/export/index.ts';
 import type { ReaderArticle } from '../../src/types.ts';
 import { copyMessage, saveMessage } from '../reader/format.ts';
 import savedCss from '../reader/saved.css?inline';
+import toastCss from '../reader/toast.css?inline';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
 import type { ExportReply } from '../shared/messages.ts';
 import { inlineImages } from './images.ts';
@@ -29,6 +30,8 @@ export interface Exporters {
   save(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<string>;
   copyMessage: typeof copyMessage;
   saveMessage: typeof saveMessage;
+  /** The toast's stylesheet, for the reader's shadow root (main.ts adopts it). */
+  toastCss: string;
 }
 
 function copyData(
@@ -64,4 +67,5 @@ register('exporters', {
   },
   copyMessage,
   saveMessage,
+  toastCss,
 });

@@ -10,6 +10,7 @@ import { contentTypeOf } from '../../src/dom/access.ts';
 import type { Extracted } from '../../src/types.ts';
 import { couldNot } from '../reader/format.ts';
 import { mountNotice, mountReader } from '../reader/index.ts';
+import { adoptStyles } from '../reader/styles.ts';
 import type { Outcome, ReaderHandle } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
 import { type ContentState, handleContentMessages, sendToExtension } from '../shared/messages.ts';
@@ -43,6 +44,14 @@ let reader: ReaderHandle | null = null;
 
 function showReader({ article, body }: Extracted, settings: Settings): void {
   showInOverlay((root, layer) => {
+    // The toast reports a copy or a save: its look comes with the exporters they load, adopted once.
+    let toastStyled = false;
+    const exporters = async () => {
+      const loaded = await loadChunk('exporters');
+      if (!toastStyled) adoptStyles(root, loaded.toastCss);
+      toastStyled = true;
+      return loaded;
+    };
     const handle = mountReader(
       root,
       {
@@ -53,13 +62,13 @@ function showReader({ article, body }: Extracted, settings: Settings): void {
         actions: {
           async copy(format, header, selection): Promise<Outcome> {
             try {
-              const exporters = await loadChunk('exporters');
-              const { text, html, words } = exporters.copyData(article, format, header, selection);
+              const { copyData, copyMessage } = await exporters();
+              const { text, html, words } = copyData(article, format, header, selection);
               // Written by the extension, not the page: no page listener sees or changes what is copied.
               await sendToExtension('background:clipboard', { text, html });
               return {
                 ok: true,
-                message: exporters.copyMessage(format, { ok: true, words }, selection !== null),
+                message: copyMessage(format, { ok: true, words }, selection !== null),
               };
             } catch (error) {
               return { ok: false, message: couldNot('copy', reason(error, 'Copy failed.')) };
@@ -67,9 +76,9 @@ function showReader({ article, body }: Extracted, settings: Settings): void {
           },
           async save(format, header): Promise<Outcome> {
             try {
-              const exporters = await loadChunk('exporters');
-              const name = await exporters.save(article, format, header);
-              return { ok: true, message: exporters.saveMessage({ ok: true, name }) };
+              const { save, saveMessage } = await exporters();
+              const name = await save(article, format, header);
+              return { ok: true, message: saveMessage({ ok: true, name }) };
             } catch (error) {
               return { ok: false, message: couldNot('save', reason(error, 'Saving failed.')) };
             }
