@@ -77,7 +77,7 @@ function readArticle(
   // A story page of a link aggregator (Hacker News, lobste.rs) is a link and its discussion: with no article
   // beside them, the comments are the text. Read again with their names as no verdict, they are scored as a
   // forum's posts and widened to a thread (choose/records.ts). docs/extraction.md, "Comment-only threads".
-  const noArticle = (): Extracted | null =>
+  const asComments = (): Extracted | null =>
     ignoredNames === null && collapsedHoldPage(walk.segments)
       ? readArticle(doc, options, COMMENT_NAMES, t0)
       : null;
@@ -111,9 +111,16 @@ function readArticle(
     pageModel: options.pageModel ?? SHIPPED_PAGE_MODEL,
     isHidden,
     force: !!options.force,
+    comments: ignoredNames !== null,
   });
   t = lap('choose', t);
-  if (choice.verdict !== 'article') return noArticle();
+  if (choice.verdict !== 'article') return asComments();
+  // The page answered whole, less its chrome, leaves its comment boxes out too: on such a page, that is its
+  // title and menus (a Hacker News story page).
+  if (choice.chosen.method === 'page') {
+    const thread = asComments();
+    if (thread !== null) return thread;
+  }
 
   const meta = readMeta();
   t = lap('metadata', t);
@@ -127,8 +134,8 @@ function readArticle(
     built = build(picked);
   }
   t = lap('build', t);
-  if (built.text.trim() === '' || built.body === null) return noArticle();
-  if (!options.force && !choice.wholePage && isStub(picked, built.text)) return noArticle();
+  if (built.text.trim() === '' || built.body === null) return asComments();
+  if (!options.force && !choice.wholePage && isStub(picked, built.text)) return asComments();
 
   const diagnostics: Diagnostics = {
     method: picked.method,

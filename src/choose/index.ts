@@ -43,6 +43,11 @@ export interface Page extends FallbackPage {
   dated: () => boolean;
   /** Whether a page is answered whole or by its run (page-choice.ts). */
   pageModel: Model;
+  /**
+   * The page is read as its comments (extract.ts): its run is a thread, never a listing, though its replies
+   * are short and each is signed with a linked name and date, as a listing's teasers and headlines are.
+   */
+  comments: boolean;
 }
 
 /**
@@ -57,7 +62,7 @@ export function choose(scored: Scored, page: Page): Choice {
   const all = candidateRuns(scored);
   const best = bestRun(all, scored);
   if (best === null) return withFallback(null, scored.segments, page);
-  const run = besideListing(best, all, scored);
+  const run = page.comments ? best : besideListing(best, all, scored);
   // A listing (home page, section front) is an answer, not a weak run: the fallback would only pick a teaser.
   // Shown anyway, it is the page less its chrome: the list and what the page says around it.
   if (run === null) {
