@@ -76,11 +76,13 @@ function readArticle(
   let t = lap('segments', t0);
   // A story page of a link aggregator (Hacker News, lobste.rs) is a link and its discussion: with no article
   // beside them, the comments are the text. Read again with their names as no verdict, they are scored as a
-  // forum's posts and widened to a thread (choose/records.ts). docs/extraction.md, "Comment-only threads".
-  const asComments = (): Extracted | null =>
-    ignoredNames === null && collapsedHoldPage(walk.segments)
-      ? readArticle(doc, options, COMMENT_NAMES, t0)
-      : null;
+  // forum's posts and widened to a thread (choose/records.ts); what is no thread that way stays as it was
+  // read first. docs/extraction.md, "Comment-only threads".
+  const asComments = (): Extracted | null => {
+    if (ignoredNames !== null || !collapsedHoldPage(walk.segments)) return null;
+    const thread = readArticle(doc, options, COMMENT_NAMES, t0);
+    return thread?.article.kind === 'thread' ? thread : null;
+  };
   const isHidden = (el: Element): boolean => walk.hidden.has(el);
 
   const model = options.model === undefined ? SHIPPED_MODEL : options.model;
@@ -173,9 +175,8 @@ function readArticle(
 }
 
 /**
- * Boxes walked as one segment each (segments/: comments, footers, menus) hold half the page's text or more.
- * Where they are comments, the page may be its discussion; where they are not, a second reading ignoring
- * comment names finds what the first did.
+ * Boxes walked as one segment each (segments/: comments, footers, menus) hold half the page's text or more:
+ * where they are comments, the page may be its discussion.
  */
 function collapsedHoldPage(segments: readonly Segment[]): boolean {
   let all = 0;

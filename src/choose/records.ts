@@ -62,7 +62,7 @@ const MIN_THREAD_POSTS = 3;
 /** The run, widened or not, and how many records it now spans (0: it was not widened). */
 export interface Widened {
   run: Run;
-  /** Of a thread, its posts: the records and the replies signed inside them (SIGNED_GAP). */
+  /** Of a thread, its posts: the records and the replies signed inside them (inNestedRecord). */
   records: number;
   /** The records are posts: most carry a date (a `<time>` or a short date line), as a thread's do. */
   dated: boolean;
@@ -326,14 +326,10 @@ function spanRecords(
       const [d, ...nested] = dateLines.get(r) ?? [];
       if (a !== undefined) signatures.push(a);
       if (d !== undefined && d !== a) signatures.push(d);
-      const lines = said.get(r) ?? [];
-      bodies.push(...lines);
-      // A later date line signs a reply nested in the record (a box of the record's shape inside it, not a
-      // quote's "On 29 October, Lena said:") when the reply says something right after it.
-      const signed = nested.filter(
-        (line) =>
-          lines.some((i) => i > line && i <= line + SIGNED_GAP) && inNestedRecord(segs[line]?.block, r),
-      );
+      bodies.push(...(said.get(r) ?? []));
+      // A later date line signs a reply nested in the record: in a box of the record's shape inside it, not a
+      // quote's "On 29 October, Lena said:".
+      const signed = nested.filter((line) => inNestedRecord(segs[line]?.block, r));
       signatures.push(...signed);
       nestedReplies += signed.length;
     }
@@ -354,12 +350,6 @@ function spanRecords(
     set: { parent, members: records },
   };
 }
-
-/**
- * How many segments (a vote count, a "flag" link) may stand between the date line of a reply nested in its
- * parent's record (lobste.rs, Reddit) and what the reply says.
- */
-const SIGNED_GAP = 3;
 
 /** A line found, numbers aside, in this many posts or more is the posts' template. */
 const TEMPLATE_POSTS = 3;

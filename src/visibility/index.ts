@@ -142,10 +142,11 @@ function computedSource(view: Window, html: Element): StyleSource {
 }
 
 /**
- * A block hidden by opacity or visibility that sits in normal flow at or below the viewport's end is waiting for
- * a scroll-reveal script (AOS, Elementor's entrance animations) to fade it in when it comes into view: a
- * person reading down the page sees it, so the reader keeps it. Inline boxes are left out: a heading's
- * hover-revealed anchor is hidden on purpose. docs/extraction.md, "Text revealed on scroll".
+ * A block hidden by opacity or visibility that sits in normal flow with its top in the viewport's last
+ * REVEAL_OFFSET_PX or below is waiting for a scroll-reveal script (AOS, Elementor's entrance animations) to
+ * fade it in when it comes into view: a person reading down the page sees it, so the reader keeps it. Inline
+ * boxes are left out: a heading's hover-revealed anchor is hidden on purpose. docs/extraction.md, "Text
+ * revealed on scroll".
  */
 function revealedOnScroll(
   el: Element,
@@ -155,7 +156,7 @@ function revealedOnScroll(
 ): boolean {
   if (cs.visibility === 'collapse') return false;
   // Visibility is inherited: inside a block kept this way, a link or a line is hidden only by its parent.
-  if (cs.opacity !== '0' && parent?.cs && parent.cs.visibility === cs.visibility) return true;
+  if (cs.opacity !== '0' && parent?.cs?.visibility === cs.visibility) return true;
   if (INLINE_DISPLAYS.has(cs.display)) return false;
   const position = cs.position;
   if (position !== 'static' && position !== 'relative') return false;
