@@ -62,7 +62,6 @@ const MIN_THREAD_POSTS = 3;
 /** The run, widened or not, and how many records it now spans (0: it was not widened). */
 export interface Widened {
   run: Run;
-  /** Of a thread, its posts: the records and the replies signed inside them (inNestedRecord). */
   records: number;
   /** The records are posts: most carry a date (a `<time>` or a short date line), as a thread's do. */
   dated: boolean;
@@ -249,10 +248,10 @@ function spanRecords(
   // Per record, its text and the part the model believes.
   const text = new Map<Element, number>();
   const prose = new Map<Element, number>();
+  const dated = new Set<Element>();
   const author = new Map<Element, number>();
   const profile = new Set<Element>();
-  /** The record's date lines: its own, then those of the replies nested in it. */
-  const dateLines = new Map<Element, number[]>();
+  const dateLine = new Map<Element, number>();
   const said = new Map<Element, number[]>();
   const inRun = new Set<Element>();
   let from = -1;
@@ -267,18 +266,17 @@ function spanRecords(
     text.set(r, (text.get(r) ?? 0) + n);
     if ((scored.probability?.[i] ?? 0) >= 0.5) prose.set(r, (prose.get(r) ?? 0) + n);
     const seg = segs[i] as Segment;
-    const dates = dateLines.get(r);
-    const dateLine = n < DATE_LINE_CHARS && (DATE.test(segmentText(seg)) || hasTime(seg.block));
-    const ownDate = dateLine && dates === undefined;
-    if (ownDate) dateLines.set(r, [i]);
-    else if (dateLine) dates?.push(i);
+    if (!dated.has(r) && n < DATE_LINE_CHARS && (DATE.test(segmentText(seg)) || hasTime(seg.block))) {
+      dated.add(r);
+      dateLine.set(r, i);
+    }
     const linkedLine = n > 0 && n <= AUTHOR_CHARS && seg.linkChars * 2 > n;
     if (linkedLine && !profile.has(r) && isProfileLink(seg.block)) {
       author.set(r, i);
       profile.add(r);
     } else if (linkedLine && !author.has(r)) author.set(r, i);
     else if (
-      !ownDate &&
+      dateLine.get(r) !== i &&
       n >= THREAD_BODY_CHARS &&
       seg.linkChars * 2 < n &&
       (scored.probability?.[i] ?? 0) >= THREAD_BODY_P &&
@@ -291,7 +289,7 @@ function spanRecords(
   }
   if (!listing) withoutTemplateLines(said, segs);
   const withText = records.filter((r) => (text.get(r) ?? 0) > 0);
-  const isDated = (r: Element): boolean => dateLines.has(r) || querySelectorIn(r, 'time') !== null;
+  const isDated = (r: Element): boolean => dated.has(r) || querySelectorIn(r, 'time') !== null;
   // Posts of a thread are most of a set of three or more dated: each is held when it says something, believed
   // or not. Two dated boxes are as often an article and the next one, or a story and its one comment.
   const posts =
@@ -319,19 +317,13 @@ function spanRecords(
   const signatures: number[] = [];
   const bodies: number[] = [];
   const between: number[] = [];
-  let nestedReplies = 0;
   if (isThread) {
     for (const r of held) {
       const a = author.get(r);
-      const [d, ...nested] = dateLines.get(r) ?? [];
+      const d = dateLine.get(r);
       if (a !== undefined) signatures.push(a);
       if (d !== undefined && d !== a) signatures.push(d);
       bodies.push(...(said.get(r) ?? []));
-      // A later date line signs a reply nested in the record: in a box of the record's shape inside it, not a
-      // quote's "On 29 October, Lena said:".
-      const signed = nested.filter((line) => inNestedRecord(segs[line]?.block, r));
-      signatures.push(...signed);
-      nestedReplies += signed.length;
     }
     const isHeld = new Set(held);
     for (let i = from; i <= widened.end; i++) {
@@ -341,7 +333,7 @@ function spanRecords(
   }
   return {
     run: widened,
-    records: held.length + nestedReplies,
+    records: held.length,
     dated: isThread,
     signatures,
     bodies,
@@ -378,17 +370,6 @@ function withoutTemplateLines(said: Map<Element, number[]>, segs: readonly Segme
     if (kept.length > 0) said.set(record, kept);
     else said.delete(record);
   }
-}
-
-/** The block sits in a box of `record`'s shape (recordKey) inside it: a reply nested in the post. */
-function inNestedRecord(block: Element | undefined, record: Element): boolean {
-  const key = recordKey(record);
-  let e: Element | null = block ?? null;
-  for (let steps = 0; e !== null && e !== record && steps < MAX_ANCESTORS; steps++) {
-    if (recordKey(e) === key) return true;
-    e = parentElementOf(e);
-  }
-  return false;
 }
 
 /** The block is or holds a link to a member's page (PROFILE_LINK). */
