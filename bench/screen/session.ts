@@ -374,8 +374,8 @@ export class Session {
 
   /**
    * What the extension put on the page, from a DOM snapshot that pierces shadow roots, closed ones included
-   * (DOM.getDocument with pierce): the reader's root (class lectern-root) or the notice (class lectern-notice, or
-   * an id lectern-notice*), in any shadow root but the browser's own (the overlay's host is a plain <div>). Only
+   * (DOM.getDocument with pierce): the reader's root (class l-root) or the notice (class l-notice, or
+   * an id l-notice*), in any shadow root but the browser's own (the overlay's host is a plain <div>). Only
    * inside shadow roots: a page's own markup with those names does not count. Taken after the timing, so its
    * cost is never measured.
    */
@@ -392,10 +392,9 @@ export class Session {
     };
     const inOverlay = (node: DomNode): Shown => {
       const classes = (attribute(node, 'class') ?? '').split(/\s+/);
-      // The notice is a .lectern-root too (extension/reader/Notice.ts): tell it by its own class first.
-      if (classes.includes('lectern-notice') || attribute(node, 'id')?.startsWith('lectern-notice'))
-        return 'notice';
-      if (classes.includes('lectern-root')) return 'reader';
+      // The notice is a .l-root too (extension/reader/Notice.ts): tell it by its own class first.
+      if (classes.includes('l-notice') || attribute(node, 'id')?.startsWith('l-notice')) return 'notice';
+      if (classes.includes('l-root')) return 'reader';
       for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) {
         const shown = inOverlay(child);
         if (shown) return shown;

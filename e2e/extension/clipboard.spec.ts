@@ -136,7 +136,7 @@ test('Copy text, Copy Markdown and Copy rich text in the reader put the article 
     await expect.poll(() => overlay.text()).toMatch(done);
     // The toast's look loads with the exporters (extension/reader/toast.css): a filled, rounded message.
     const look = await overlay.evaluate((root) => {
-      const toast = root.querySelector('.lectern-toast');
+      const toast = root.querySelector('.l-toast');
       if (!toast) return null;
       const style = getComputedStyle(toast);
       return { background: style.backgroundColor, radius: style.borderTopLeftRadius };

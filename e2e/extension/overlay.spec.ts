@@ -276,11 +276,11 @@ test('reading settings are saved: they survive a reload and reach a reader open 
   await openReaderFromPopup(extension, second.page, second.tabId);
   const background = async (page: Page) =>
     (await reader(page)).evaluate(
-      (root) => getComputedStyle(root.querySelector('.lectern-root') as Element).backgroundColor,
+      (root) => getComputedStyle(root.querySelector('.l-root') as Element).backgroundColor,
     );
   const textSize = async (page: Page) =>
     (await reader(page)).evaluate(
-      (root) => getComputedStyle(root.querySelector('.lectern-article') as Element).fontSize,
+      (root) => getComputedStyle(root.querySelector('.l-article') as Element).fontSize,
     );
   expect(await textSize(second.page)).toBe('20px');
 
@@ -356,7 +356,7 @@ test('Copy as rich text puts HTML with the headings and links beside the plain t
 test('a selection in the reader is what the copy buttons copy', async () => {
   const page = await openReaderOnNews();
   const paragraph = await (await reader(page)).evaluate(async (root, body) => {
-    const found = [...root.querySelectorAll<HTMLElement>('.lectern-content p')].find((p) =>
+    const found = [...root.querySelectorAll<HTMLElement>('.l-content p')].find((p) =>
       p.textContent?.includes(body),
     );
     if (!found) throw new Error('no paragraph');
@@ -427,7 +427,7 @@ test('printing while the reader is open prints the article alone; closing undoes
     .toBe(false);
   const body = await page.evaluate(() => getComputedStyle(document.body).display);
   const printed = await overlay.evaluate((root) => {
-    const reader = root.querySelector<HTMLElement>('.lectern-root');
+    const reader = root.querySelector<HTMLElement>('.l-root');
     return {
       // Out of the top layer while printing, so it flows after the (hidden) body.
       inTopLayer: root.querySelector('dialog')?.matches(':modal'),

@@ -174,9 +174,9 @@ test('a hostile page can’t read, restyle, cover, remove or drive the reader, n
   expect(await overlay.evaluate((root) => root.host.getAttributeNames())).toEqual([]);
   // On top of the page's own modal dialog, and not made inert by it: a click reaches the reader.
   expect(await overlay.evaluate((root) => root.querySelector('dialog')?.matches(':modal'))).toBe(true);
-  expect(
-    await overlay.evaluate((root) => root.elementFromPoint(640, 450)?.closest('.lectern-root') != null),
-  ).toBe(true);
+  expect(await overlay.evaluate((root) => root.elementFromPoint(640, 450)?.closest('.l-root') != null)).toBe(
+    true,
+  );
 
   // Nothing it dispatched acted: the reader is open (Esc would have closed it) and no setting moved.
   const settingsAfter = await extension.worker.evaluate(() =>

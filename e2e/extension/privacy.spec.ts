@@ -108,7 +108,7 @@ async function openReader(): Promise<{ page: Page; overlay: Overlay }> {
 /** Scrolls the reader to the end of the article, as a person reading it through would. */
 async function scrollToEnd(page: Page, overlay: Overlay): Promise<void> {
   await overlay.evaluate((root) => {
-    const scroller = root.querySelector<HTMLElement>('.lectern-scroll');
+    const scroller = root.querySelector<HTMLElement>('.l-scroll');
     if (scroller) scroller.scrollTop = scroller.scrollHeight;
   });
   // Two frames: the scroll is laid out, and lazy images near the screen are asked for.
@@ -119,7 +119,7 @@ test('with images off, the reader requests none of the article’s images, not e
   await setImages(false);
   try {
     const { page, overlay } = await openReader();
-    expect(await overlay.evaluate((root) => root.querySelectorAll('.lectern-content img').length)).toBe(0);
+    expect(await overlay.evaluate((root) => root.querySelectorAll('.l-content img').length)).toBe(0);
     await scrollToEnd(page, overlay);
     await page.waitForTimeout(500);
     expect(requests).toEqual([]);
@@ -137,8 +137,7 @@ test('with images on, each image is requested without a Referer, and one far dow
   await expect
     .poll(() =>
       overlay.evaluate(
-        (root) =>
-          root.querySelector<HTMLImageElement>('.lectern-content img[alt^="The breach"]')?.naturalWidth,
+        (root) => root.querySelector<HTMLImageElement>('.l-content img[alt^="The breach"]')?.naturalWidth,
       ),
     )
     .toBe(1);

@@ -28,7 +28,7 @@ interface BidiConnection {
 }
 
 /** Where the reader and the "no article" notice put their outermost element. */
-const OUR_ROOTS = '.lectern-root, [role="alertdialog"]';
+const OUR_ROOTS = '.l-root, [role="alertdialog"]';
 
 /** The test's own JavaScript world in the page (a BiDi sandbox). */
 const SANDBOX = 'lectern-test';

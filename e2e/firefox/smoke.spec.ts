@@ -64,7 +64,7 @@ async function readerView(page: Page): Promise<ReaderView | null> {
   if (!(await overlay.find())) return null;
   const text = await overlay.text();
   return overlay.evaluate((root, text) => {
-    const reader = root.querySelector<HTMLElement>('.lectern-root');
+    const reader = root.querySelector<HTMLElement>('.l-root');
     if (!reader) return null;
     const box = reader.getBoundingClientRect();
     return {

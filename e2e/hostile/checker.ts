@@ -92,7 +92,7 @@ export function forbiddenIn(target: ParentNode | CheckTarget): string[] {
   const live = html === null;
   let root: ParentNode;
   if (html === null) {
-    const content = (target as ParentNode).querySelector('.lectern-content');
+    const content = (target as ParentNode).querySelector('.l-content');
     if (!content) return ['no article in the overlay'];
     root = content;
   } else {

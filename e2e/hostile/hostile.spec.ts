@@ -180,7 +180,7 @@ test('control: the flag sees a payload that runs inside the overlay, after the s
     functionDeclaration: `function () {
       const box = document.createElement('div');
       box.innerHTML = '<img src="x" onerror="top.__xss(this)">';
-      this.querySelector('.lectern-content').append(box);
+      this.querySelector('.l-content').append(box);
       return typeof __xssLog; // the page's own global: proof this ran in its main world
     }`,
     returnByValue: true,

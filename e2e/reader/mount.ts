@@ -111,7 +111,7 @@ export function focusedInReader(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     const active = document.querySelector('lectern-reader')?.shadowRoot?.activeElement;
     if (!active) return null;
-    if (active.classList.contains('lectern-scroll')) return 'the article';
+    if (active.classList.contains('l-scroll')) return 'the article';
     if (active.hasAttribute('aria-label')) return active.getAttribute('aria-label');
     // What a screen reader says: the text without the parts hidden from it (icons, "Aa").
     const copy = active.cloneNode(true) as Element;

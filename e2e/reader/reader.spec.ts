@@ -26,7 +26,7 @@ const HOSTILE_PAGE = `<!doctype html>
 </style></head><body>
   <h1>Page heading</h1>
   <p id="page-para">A paragraph of the page itself.</p>
-  <div id="page-twin" class="lectern-root lectern-article lectern-content"><p class="lectern-title">Same classes as ours</p></div>
+  <div id="page-twin" class="l-root l-article l-content"><p class="l-title">Same classes as ours</p></div>
   <div id="spacer"></div>
   <script>document.getElementById('spacer').style.height = '5000px';</script>
 </body></html>`;
@@ -52,12 +52,12 @@ test.describe('on a page with hostile CSS', () => {
     await expect(page.getByText('Maren Holt')).toBeVisible();
     await expect(reader(page).locator('time')).toHaveText('March 5, 2024');
     await expect(reader(page).locator('time')).toHaveAttribute('datetime', '2024-03-05');
-    await expect(reader(page).locator('.lectern-stats')).toHaveText('6 min read · 1,234 words');
+    await expect(reader(page).locator('.l-stats')).toHaveText('6 min read · 1,234 words');
   });
 
   test('renders the article body with its structure', async ({ page }) => {
     await mount(page);
-    const content = reader(page).locator('.lectern-content');
+    const content = reader(page).locator('.l-content');
     await expect(page.getByRole('heading', { level: 2, name: 'What changed' })).toBeVisible();
     await expect(content.locator('> p').first()).toContainText('Ten years ago the branch library');
     await expect(content.locator('ul > li')).toHaveCount(3);
@@ -81,7 +81,7 @@ test.describe('on a page with hostile CSS', () => {
 
   test('keeps the page CSS out of the reader', async ({ page }) => {
     await mount(page);
-    const paragraph = reader(page).locator('.lectern-content > p').first();
+    const paragraph = reader(page).locator('.l-content > p').first();
     // The page's h1 { display: none } did not hide our title.
     await expect(page.getByRole('heading', { level: 1, name: sampleArticle.title })).toBeVisible();
     expect(await style(paragraph, 'color')).toBe('rgb(29, 28, 26)');
@@ -126,12 +126,12 @@ test.describe('on a page with hostile CSS', () => {
     const status = page.getByRole('status');
     await page.getByRole('button', { name: 'Copy text' }).click();
     await expect(status).toHaveText('Copied 1,234 words');
-    await expect(reader(page).locator('.lectern-toast')).toBeVisible();
+    await expect(reader(page).locator('.l-toast')).toBeVisible();
     await page.getByRole('button', { name: 'Copy Markdown' }).click();
     await expect(status).toHaveText('Copied 1,234 words as Markdown');
     expect(await calls(page)).toEqual(['copy:text', 'copy:markdown']);
     // The confirmation goes away by itself.
-    await expect(reader(page).locator('.lectern-toast')).toBeHidden({ timeout: 5000 });
+    await expect(reader(page).locator('.l-toast')).toBeHidden({ timeout: 5000 });
   });
 
   test('a failed copy says why', async ({ page }) => {
@@ -160,12 +160,12 @@ test.describe('on a page with hostile CSS', () => {
           new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true, cancelable: true }),
         );
       // What a page script holding the reader's elements could try.
-      root.querySelector<HTMLElement>('.lectern-close')?.click();
-      root.querySelector<HTMLElement>('input[type="radio"][name="lectern-theme"]:not(:checked)')?.click();
+      root.querySelector<HTMLElement>('.l-close')?.click();
+      root.querySelector<HTMLElement>('input[type="radio"][name="l-theme"]:not(:checked)')?.click();
       root.querySelector<HTMLElement>('input[type="checkbox"]')?.click();
-      for (const button of root.querySelectorAll<HTMLElement>('.lectern-actions button')) button.click();
-      key(root.querySelector('.lectern-scroll') as Element);
-      key(root.querySelector('.lectern-root') as Element);
+      for (const button of root.querySelectorAll<HTMLElement>('.l-actions button')) button.click();
+      key(root.querySelector('.l-scroll') as Element);
+      key(root.querySelector('.l-root') as Element);
       return (window as unknown as TestWindow).calls.slice();
     });
     expect(acted).toEqual([]);
@@ -209,7 +209,7 @@ test.describe('on a page with hostile CSS', () => {
     await mount(page);
     expect(await focusedInReader(page)).toBe('the article');
     await page.keyboard.press('PageDown');
-    const scroller = reader(page).locator('.lectern-scroll');
+    const scroller = reader(page).locator('.l-scroll');
     await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(200);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
@@ -312,7 +312,7 @@ test.describe('languages', () => {
     expect(await style(article, 'direction')).toBe('rtl');
     // The short first line hugs the right edge of the column, and the quote's rule is on the right.
     const edges = await reader(page)
-      .locator('.lectern-content > p')
+      .locator('.l-content > p')
       .evaluate((p) => {
         const range = document.createRange();
         range.selectNodeContents(p);
@@ -327,11 +327,11 @@ test.describe('languages', () => {
     expect(await style(quote, 'border-left-width')).toBe('0px');
     // The English reading time still reads "6 min read", not "min read 6", and comes first from the right.
     const order = await reader(page)
-      .locator('.lectern-stats')
+      .locator('.l-stats')
       .evaluate((stats) => {
-        const readingTime = stats.querySelector('.lectern-reading-time');
+        const readingTime = stats.querySelector('.l-reading-time');
         const reading = readingTime?.firstChild;
-        const words = stats.querySelector('.lectern-word-count');
+        const words = stats.querySelector('.l-word-count');
         if (!readingTime || !reading || !words) throw new Error('stats missing');
         const digit = document.createRange();
         digit.setStart(reading, 0);
@@ -346,12 +346,12 @@ test.describe('languages', () => {
       });
     expect(order).toEqual({ digitBeforeWords: true, readingRightOfCount: true });
     // The toolbar stays in English, left to right.
-    expect(await style(reader(page).locator('.lectern-root'), 'direction')).toBe('ltr');
+    expect(await style(reader(page).locator('.l-root'), 'direction')).toBe('ltr');
   });
 
   test('Japanese gets strict line breaking', async ({ page }) => {
     await mount(page, japaneseArticle);
-    const paragraph = reader(page).locator('.lectern-content > p');
+    const paragraph = reader(page).locator('.l-content > p');
     expect(await style(paragraph, 'line-break')).toBe('strict');
     expect(await style(paragraph, 'word-break')).toBe('normal');
     expect(await style(paragraph, 'text-align')).toBe('start');
@@ -383,11 +383,11 @@ test('styles apply under a page CSP of style-src none', async ({ page }) => {
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
 
   await mount(page);
-  const paragraph = reader(page).locator('.lectern-content > p').first();
+  const paragraph = reader(page).locator('.l-content > p').first();
   await expect(paragraph).toBeVisible();
   expect(await style(paragraph, 'font-family')).toContain('Charter');
   expect(await style(paragraph, 'line-height')).toBe('32px');
-  expect(await style(reader(page).locator('.lectern-root'), 'background-color')).toBe('rgb(251, 250, 247)');
+  expect(await style(reader(page).locator('.l-root'), 'background-color')).toBe('rgb(251, 250, 247)');
   expect(await style(page.getByRole('button', { name: 'Copy text' }), 'border-top-left-radius')).not.toBe(
     '0px',
   );

@@ -16,8 +16,8 @@ test.beforeEach(async ({ page }) => {
   await page.setContent('<!doctype html><html lang="en"><body><p>The page.</p></body></html>');
 });
 
-const article = (page: Page) => reader(page).locator('.lectern-article');
-const root = (page: Page) => reader(page).locator('.lectern-root');
+const article = (page: Page) => reader(page).locator('.l-article');
+const root = (page: Page) => reader(page).locator('.l-root');
 
 async function openSettings(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: 'Reading settings' });
@@ -84,7 +84,7 @@ test('typeface, size, width, line spacing and images change the article', async 
   await page.getByRole('radio', { name: 'Loose', exact: true }).check();
   expect((await px(page, 'line-height')) / (await px(page, 'font-size'))).toBeCloseTo(1.8, 2);
 
-  const image = reader(page).locator('.lectern-content img').first();
+  const image = reader(page).locator('.l-content img').first();
   await expect(image).toBeVisible();
   await page.getByRole('checkbox', { name: 'Show images' }).uncheck();
   await expect(image).toBeHidden();
@@ -120,14 +120,12 @@ test('the progress bar and time left follow the scroll', async ({ page }) => {
   await mount(page);
   const progress = page.getByRole('progressbar', { name: 'Reading progress' });
   await expect(progress).toHaveAttribute('value', '0');
-  await expect(reader(page).locator('.lectern-time-left')).toHaveText(
-    `${sampleArticle.readingMinutes} min left`,
-  );
+  await expect(reader(page).locator('.l-time-left')).toHaveText(`${sampleArticle.readingMinutes} min left`);
   await reader(page)
-    .locator('.lectern-scroll')
+    .locator('.l-scroll')
     .evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(progress).toHaveAttribute('value', '100');
-  await expect(reader(page).locator('.lectern-time-left')).toHaveText('Finished');
+  await expect(reader(page).locator('.l-time-left')).toHaveText('Finished');
 });
 
 test('forced colours (Windows high contrast) win over every theme', async ({ page }) => {

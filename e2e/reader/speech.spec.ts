@@ -85,7 +85,7 @@ async function heardOnce(page: Page): Promise<SpeechRecorder> {
 }
 const finish = (page: Page) =>
   page.evaluate(() => (window as unknown as { speech: SpeechRecorder }).speech.finish());
-const speaking = (page: Page) => reader(page).locator('.lectern-speaking');
+const speaking = (page: Page) => reader(page).locator('.l-speaking');
 
 const VOICES = [
   { voiceURI: 'test-fr', name: 'Test French', lang: 'fr-FR', localService: true },

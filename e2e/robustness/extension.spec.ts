@@ -87,7 +87,7 @@ const overlay = overlayOf;
 /** Whether the reader is rendered, with a box, not hidden nor transparent (what toBeVisible checked). */
 async function readerShown(page: Page): Promise<boolean> {
   return (await overlay(page)).evaluate((root) => {
-    const reader = root.querySelector('.lectern-root');
+    const reader = root.querySelector('.l-root');
     if (!reader) return false;
     const box = reader.getBoundingClientRect();
     const visible = reader.checkVisibility({ opacityProperty: true, visibilityProperty: true });
@@ -106,7 +106,7 @@ async function readerShows(page: Page, text: string): Promise<boolean> {
 /** Whether the reader holds `text` anywhere, shown or not (its textContent): what must stay out of it. */
 async function readerHolds(page: Page, text: string): Promise<boolean> {
   return (await overlay(page)).evaluate(
-    (root, wanted) => (root.querySelector('.lectern-root')?.textContent ?? '').includes(wanted),
+    (root, wanted) => (root.querySelector('.l-root')?.textContent ?? '').includes(wanted),
     text,
   );
 }
@@ -175,9 +175,7 @@ test('a page whose CSP forbids every style: the reader is still styled', async (
   await expectArticle(opened, STORY.first);
   // The reader's own serif and line height, from its adopted stylesheet (extension/reader/reader.css).
   const style = await (await overlay(opened.page)).evaluate((root, first) => {
-    const paragraph = [...root.querySelectorAll('.lectern-root p')].find((p) =>
-      p.textContent?.includes(first),
-    );
+    const paragraph = [...root.querySelectorAll('.l-root p')].find((p) => p.textContent?.includes(first));
     if (!paragraph) throw new Error('no paragraph with the first sentence');
     const { fontFamily, lineHeight } = getComputedStyle(paragraph);
     return { fontFamily, lineHeight };

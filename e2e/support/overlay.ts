@@ -35,7 +35,7 @@ export const SCROLLED_TEXT = `(root, sel) => {
   const el = root.querySelector(sel);
   if (!el) return '';
   const all = new CSSStyleSheet();
-  all.replaceSync('.lectern-content > * { content-visibility: visible !important; }');
+  all.replaceSync('.l-content > * { content-visibility: visible !important; }');
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, all];
   try {
     return el.innerText;
@@ -45,7 +45,7 @@ export const SCROLLED_TEXT = `(root, sel) => {
 }`;
 
 /** Where the reader and the "no article" notice put their outermost element. */
-const OUR_ROOTS = '.lectern-root, [role="alertdialog"]';
+const OUR_ROOTS = '.l-root, [role="alertdialog"]';
 
 export interface Overlay {
   /** The page's CDP session, for checks of its own. */

@@ -228,7 +228,7 @@ function open(): Mounted {
   overlaySheet ??= sheet(overlayCss);
   root.adoptedStyleSheets = [overlaySheet];
   const layer = createElementNSIn(document, XHTML_NS, 'dialog') as HTMLDialogElement;
-  layer.className = 'lectern-layer';
+  layer.className = 'l-layer';
   layer.popover = 'manual';
   root.append(layer);
   const state: Mounted = {

@@ -3,7 +3,7 @@ import type { ReaderArticle } from '../../src/types.ts';
 import { h } from './dom.ts';
 import { formatKind, formatPublished, formatReadingTime, formatWords, siteLabel } from './format.ts';
 
-const separator = () => h('span', { class: 'lectern-sep' }, ' · ');
+const separator = () => h('span', { class: 'l-sep' }, ' · ');
 
 export function articleHeader(article: ReaderArticle, lang: string | null): HTMLElement {
   const site = siteLabel(article.siteName, article.url);
@@ -12,14 +12,14 @@ export function articleHeader(article: ReaderArticle, lang: string | null): HTML
   const kind = formatKind(article.kind, article.records);
   return h(
     'header',
-    { class: 'lectern-header' },
-    site && h('p', { class: 'lectern-site' }, site),
-    h('h1', { class: 'lectern-title' }, article.title),
+    { class: 'l-header' },
+    site && h('p', { class: 'l-site' }, site),
+    h('h1', { class: 'l-title' }, article.title),
     (byline || date) &&
       h(
         'p',
-        { class: 'lectern-byline' },
-        byline && h('span', { class: 'lectern-author' }, byline),
+        { class: 'l-byline' },
+        byline && h('span', { class: 'l-author' }, byline),
         byline && date && separator(),
         date && h('time', { datetime: date.iso }, date.text),
       ),
@@ -27,12 +27,12 @@ export function articleHeader(article: ReaderArticle, lang: string | null): HTML
     // right-to-left article "6 min read" would otherwise be shown as "min read 6".
     h(
       'p',
-      { class: 'lectern-stats', lang: 'en' },
-      kind && h('span', { class: 'lectern-kind', dir: 'ltr' }, kind),
+      { class: 'l-stats', lang: 'en' },
+      kind && h('span', { class: 'l-kind', dir: 'ltr' }, kind),
       kind && separator(),
-      h('span', { class: 'lectern-reading-time', dir: 'ltr' }, formatReadingTime(article.readingMinutes)),
+      h('span', { class: 'l-reading-time', dir: 'ltr' }, formatReadingTime(article.readingMinutes)),
       separator(),
-      h('span', { class: 'lectern-word-count', dir: 'ltr' }, formatWords(article.wordCount)),
+      h('span', { class: 'l-word-count', dir: 'ltr' }, formatWords(article.wordCount)),
     ),
   );
 }

@@ -15,11 +15,11 @@ export interface ExportListProps {
 
 export function ExportList({ onCopy, onSave, busy, choose, onKeyDown }: ExportListProps) {
   return (
-    <ul id="lectern-export" class="lectern-menu-list" aria-label="Export">
+    <ul id="l-export" class="l-menu-list" aria-label="Export">
       <li>
         <button
           type="button"
-          class="lectern-menu-item"
+          class="l-menu-item"
           title={COPY.html.tooltip}
           onKeyDown={onKeyDown}
           aria-busy={busy}
@@ -33,7 +33,7 @@ export function ExportList({ onCopy, onSave, busy, choose, onKeyDown }: ExportLi
           <li key={format}>
             <button
               type="button"
-              class="lectern-menu-item"
+              class="l-menu-item"
               onKeyDown={onKeyDown}
               onClick={() => choose(() => onSave(format))}
             >

@@ -11,18 +11,18 @@ const KEYS: ReadonlyArray<readonly [string, string]> = [
 
 export function HelpPanel({ id, onClose }: { id: string; onClose(): void }) {
   return (
-    <section id={id} class="lectern-help" aria-labelledby={`${id}-title`}>
-      <div class="lectern-help-head">
-        <h2 id={`${id}-title`} class="lectern-help-title">
+    <section id={id} class="l-help" aria-labelledby={`${id}-title`}>
+      <div class="l-help-head">
+        <h2 id={`${id}-title`} class="l-help-title">
           Keyboard shortcuts
         </h2>
-        <button type="button" class="lectern-button" onClick={onClose}>
+        <button type="button" class="l-button" onClick={onClose}>
           Done
         </button>
       </div>
-      <dl class="lectern-keys">
+      <dl class="l-keys">
         {KEYS.map(([keys, action]) => (
-          <div key={keys} class="lectern-key-row">
+          <div key={keys} class="l-key-row">
             <dt>
               <kbd>{keys}</kbd>
             </dt>

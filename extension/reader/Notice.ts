@@ -27,7 +27,7 @@ export function createNotice({ canForce, theme, showAnyway, close }: NoticeProps
   const element = h(
     'div',
     {
-      class: 'lectern-root lectern-notice',
+      class: 'l-root l-notice',
       'data-theme': system.resolve(theme),
       lang: 'en',
       dir: 'ltr',
@@ -37,19 +37,15 @@ export function createNotice({ canForce, theme, showAnyway, close }: NoticeProps
     },
     h(
       'div',
-      { class: 'lectern-notice-card' },
-      h('h2', { id: 'lectern-notice-title' }, said.title),
-      h('p', { id: 'lectern-notice-text' }, said.text),
+      { class: 'l-notice-card' },
+      h('h2', { id: 'l-notice-title' }, said.title),
+      h('p', { id: 'l-notice-text' }, said.text),
       h(
         'div',
-        { class: 'lectern-notice-buttons' },
-        h('button', { type: 'button', class: 'lectern-button', onclick: close }, 'Close'),
+        { class: 'l-notice-buttons' },
+        h('button', { type: 'button', class: 'l-button', onclick: close }, 'Close'),
         canForce &&
-          h(
-            'button',
-            { type: 'button', class: 'lectern-button lectern-primary', onclick: showAnyway },
-            'Show anyway',
-          ),
+          h('button', { type: 'button', class: 'l-button l-primary', onclick: showAnyway }, 'Show anyway'),
       ),
     ),
   );

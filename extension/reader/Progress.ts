@@ -34,9 +34,9 @@ export function minutesLeft(minutes: number, progress: number): number {
 
 /** The time left and the bar, and the function that shows a new progress in both. */
 export function createProgress(minutes: number): { elements: HTMLElement[]; show(progress: number): void } {
-  const timeLeft = h('span', { class: 'lectern-time-left', 'aria-live': 'off' });
+  const timeLeft = h('span', { class: 'l-time-left', 'aria-live': 'off' });
   // A native <progress>: its value needs no style attribute (a page CSP may forbid those).
-  const bar = h('progress', { class: 'lectern-progress', max: 100, 'aria-label': 'Reading progress' });
+  const bar = h('progress', { class: 'l-progress', max: 100, 'aria-label': 'Reading progress' });
   // Written only when they change: a scroll reports every frame.
   let shown = -1;
   const show = (progress: number) => {

@@ -35,21 +35,21 @@ export function ReadAloud({ article, voices, voiceURI, rate, lang }: ReadAloudPr
     <>
       <button
         type="button"
-        class="lectern-button"
+        class="l-button"
         ref={main}
         onClick={state === 'playing' ? speech.pause : speech.play}
       >
-        <span class="lectern-icon-text" aria-hidden="true">
+        <span class="l-icon-text" aria-hidden="true">
           {state === 'playing' ? '❚❚' : '▶'}
         </span>
-        <span class="lectern-label">{label}</span>
+        <span class="l-label">{label}</span>
       </button>
       {state !== 'stopped' && (
-        <button type="button" class="lectern-button" onClick={speech.stop}>
-          <span class="lectern-icon-text" aria-hidden="true">
+        <button type="button" class="l-button" onClick={speech.stop}>
+          <span class="l-icon-text" aria-hidden="true">
             ■
           </span>
-          <span class="lectern-label">Stop reading</span>
+          <span class="l-label">Stop reading</span>
         </button>
       )}
     </>

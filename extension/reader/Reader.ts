@@ -16,12 +16,12 @@ import { followSystemTheme } from './theme.ts';
 import type { CopyFormat, ReaderProps, SaveFormat } from './types.ts';
 import { watchVoices } from './voices.ts';
 
-const SETTINGS_ID = 'lectern-settings';
-const HELP_ID = 'lectern-help';
+const SETTINGS_ID = 'l-settings';
+const HELP_ID = 'l-help';
 
 /** A copy of what is selected inside the article, or null when nothing there is selected. */
 function selectedInArticle(scroller: HTMLElement): DocumentFragment | null {
-  const article = scroller.querySelector('.lectern-article');
+  const article = scroller.querySelector('.l-article');
   if (!article) return null;
   const root = article.getRootNode();
   // Chromium gives a shadow root its own selection; Firefox's document selection reaches into shadow trees.
@@ -178,27 +178,27 @@ export function createReader({
   // HTML from a string: the caller prepares the nodes (src/clean/present.ts), so no serialise→reparse step
   // (where markup could mutate) sits between the check and the overlay. With images off the nodes hold no
   // image at all, so turning them off in the settings stops their requests, not only their display.
-  const content = h('div', { class: 'lectern-content' });
+  const content = h('div', { class: 'l-content' });
   let shownImages: boolean | null = null;
   const scroller = h(
     'div',
-    { class: 'lectern-scroll', tabindex: -1 },
+    { class: 'l-scroll', tabindex: -1 },
     bar.element,
     settingsSlot,
     helpSlot,
     h(
       'div',
-      { class: 'lectern-main' },
+      { class: 'l-main' },
       h(
         'article',
-        { class: isCjk(lang) ? 'lectern-article lectern-cjk' : 'lectern-article', lang, dir: article.dir },
+        { class: isCjk(lang) ? 'l-article l-cjk' : 'l-article', lang, dir: article.dir },
         articleHeader(article, lang),
         content,
       ),
     ),
   );
 
-  const findArticle = () => scroller.querySelector('.lectern-article');
+  const findArticle = () => scroller.querySelector('.l-article');
 
   const onKeyDown = (event: KeyboardEvent) => {
     const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
@@ -232,7 +232,7 @@ export function createReader({
   // the dialog (overlay.ts) is named for it (mountReader).
   const element = h(
     'div',
-    { class: 'lectern-root', role: 'document', lang: 'en', dir: 'ltr', onkeydown: onKeyDown },
+    { class: 'l-root', role: 'document', lang: 'en', dir: 'ltr', onkeydown: onKeyDown },
     scroller,
     toast.element,
   );

@@ -43,7 +43,7 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
   const sorted = [...voices].sort((a, b) => voiceRank(a, lang) - voiceRank(b, lang));
   const sizeIndex = FONT_SIZES.indexOf(settings.fontSize as (typeof FONT_SIZES)[number]);
   return (
-    <section id={id} class="lectern-settings" aria-label="Reading settings">
+    <section id={id} class="l-settings" aria-label="Reading settings">
       <Choice
         legend="Theme"
         name="theme"
@@ -59,9 +59,9 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
         value={settings.font}
         onSelect={(font) => onChange({ font })}
       />
-      <fieldset class="lectern-choice lectern-choice-size">
-        <legend class="lectern-setting-name">Text size</legend>
-        <div class="lectern-options">
+      <fieldset class="l-choice l-choice-size">
+        <legend class="l-setting-name">Text size</legend>
+        <div class="l-options">
           <StepButton
             symbol="A−"
             label="Smaller text"
@@ -69,7 +69,7 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
             disabled={sizeIndex === 0}
             onClick={() => onChange({ fontSize: stepFontSize(settings.fontSize, -1) })}
           />
-          <output class="lectern-size" aria-live="polite">
+          <output class="l-size" aria-live="polite">
             {Math.round(settings.fontSize * 80)}%
           </output>
           <StepButton
@@ -98,10 +98,10 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
         onSelect={(lineHeight) => onChange({ lineHeight })}
       />
       {voices.length > 0 && (
-        <fieldset class="lectern-choice lectern-choice-speech">
-          <legend class="lectern-setting-name">Read aloud</legend>
-          <div class="lectern-options">
-            <label class="lectern-select">
+        <fieldset class="l-choice l-choice-speech">
+          <legend class="l-setting-name">Read aloud</legend>
+          <div class="l-options">
+            <label class="l-select">
               Voice
               <select
                 value={settings.voice}
@@ -115,7 +115,7 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
                 ))}
               </select>
             </label>
-            <label class="lectern-select">
+            <label class="l-select">
               Speed
               <select
                 value={String(settings.rate)}
@@ -131,7 +131,7 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
           </div>
         </fieldset>
       )}
-      <label class="lectern-check">
+      <label class="l-check">
         <input
           type="checkbox"
           checked={settings.images}
@@ -139,7 +139,7 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
         />
         Show images
       </label>
-      <label class="lectern-check">
+      <label class="l-check">
         <input
           type="checkbox"
           checked={settings.copyHeader}
@@ -172,18 +172,18 @@ function Choice<T extends string | number>({
   onSelect,
 }: ChoiceProps<T>) {
   return (
-    <fieldset class={`lectern-choice lectern-choice-${name}`}>
-      <legend class="lectern-setting-name">{legend}</legend>
-      <div class="lectern-options">
+    <fieldset class={`l-choice l-choice-${name}`}>
+      <legend class="l-setting-name">{legend}</legend>
+      <div class="l-options">
         {options.map(([option, label]) => (
-          <label key={option} class="lectern-option">
+          <label key={option} class="l-option">
             <input
               type="radio"
-              name={`lectern-${name}`}
+              name={`l-${name}`}
               checked={option === value}
               onChange={() => onSelect(option)}
             />
-            {swatches && <span class={`lectern-swatch lectern-swatch-${option}`} aria-hidden="true" />}
+            {swatches && <span class={`l-swatch l-swatch-${option}`} aria-hidden="true" />}
             <span>{label}</span>
           </label>
         ))}
@@ -205,13 +205,13 @@ function StepButton({ symbol, label, keys, disabled, onClick }: StepButtonProps)
   return (
     <button
       type="button"
-      class="lectern-button lectern-step"
+      class="l-button l-step"
       title={`${label} (${keys})`}
       disabled={disabled}
       onClick={onClick}
     >
       <span aria-hidden="true">{symbol}</span>
-      <span class="lectern-hidden-label">{label}</span>
+      <span class="l-hidden-label">{label}</span>
     </button>
   );
 }

@@ -20,7 +20,7 @@ export interface Toast {
  */
 export function createToast(): Toast {
   const element = h('div', {
-    class: 'lectern-toast-region',
+    class: 'l-toast-region',
     role: 'status',
     'aria-live': 'polite',
     'aria-atomic': 'true',
@@ -30,7 +30,7 @@ export function createToast(): Toast {
     element,
     show(text, kind) {
       clearTimeout(timer);
-      element.replaceChildren(h('p', { class: `lectern-toast lectern-toast-${kind}` }, text));
+      element.replaceChildren(h('p', { class: `l-toast l-toast-${kind}` }, text));
       timer = setTimeout(() => element.replaceChildren(), SHOW_MS[kind]);
     },
     stop: () => clearTimeout(timer),

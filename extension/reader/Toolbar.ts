@@ -32,10 +32,10 @@ export interface ToolbarParts {
   menuList: HTMLElement;
 }
 
-const label = (text: string) => h('span', { class: 'lectern-label' }, text);
+const label = (text: string) => h('span', { class: 'l-label' }, text);
 
 /** A place for what the panels render (panels.tsx): no box of its own, so its children lay out in its stead. */
-export const slot = () => h('div', { class: 'lectern-mount' });
+export const slot = () => h('div', { class: 'l-mount' });
 
 export function createToolbar(props: ToolbarProps): ToolbarParts {
   const speech = slot();
@@ -43,13 +43,13 @@ export function createToolbar(props: ToolbarProps): ToolbarParts {
     'button',
     {
       type: 'button',
-      class: 'lectern-button',
+      class: 'l-button',
       'aria-expanded': 'false',
       'aria-controls': props.settingsId,
       title: 'Theme, typeface, text size, width and spacing',
       onclick: props.onToggleSettings,
     },
-    h('span', { class: 'lectern-aa', 'aria-hidden': 'true' }, 'Aa'),
+    h('span', { class: 'l-aa', 'aria-hidden': 'true' }, 'Aa'),
     label('Reading settings'),
   );
   const copy = (format: 'text' | 'markdown', icon: SVGElement) =>
@@ -57,7 +57,7 @@ export function createToolbar(props: ToolbarProps): ToolbarParts {
       'button',
       {
         type: 'button',
-        class: 'lectern-button',
+        class: 'l-button',
         title: COPY[format].tooltip,
         'aria-busy': 'false',
         onclick: () => props.onCopy(format),
@@ -70,38 +70,38 @@ export function createToolbar(props: ToolbarProps): ToolbarParts {
     'button',
     {
       type: 'button',
-      class: 'lectern-button',
+      class: 'l-button',
       onkeydown: props.onMenuKeyDown,
       'aria-label': 'More export options',
       'aria-expanded': 'false',
-      'aria-controls': 'lectern-export',
+      'aria-controls': 'l-export',
       title: 'Copy as rich text, or save as a file',
       onclick: props.onToggleMenu,
     },
     label('More'),
-    h('span', { class: 'lectern-caret', 'aria-hidden': 'true' }, '▾'),
+    h('span', { class: 'l-caret', 'aria-hidden': 'true' }, '▾'),
   );
   const menuList = slot();
   const element = h(
     'div',
-    { class: 'lectern-toolbar' },
+    { class: 'l-toolbar' },
     h(
       'div',
-      { class: 'lectern-toolbar-inner' },
-      h('span', { class: 'lectern-brand', 'aria-hidden': 'true' }, 'Lectern'),
+      { class: 'l-toolbar-inner' },
+      h('span', { class: 'l-brand', 'aria-hidden': 'true' }, 'Lectern'),
       ...props.progress,
       h(
         'div',
-        { class: 'lectern-actions' },
+        { class: 'l-actions' },
         speech,
         settings,
         ...copies,
-        h('div', { class: 'lectern-menu' }, menu, menuList),
+        h('div', { class: 'l-menu' }, menu, menuList),
         h(
           'button',
           {
             type: 'button',
-            class: 'lectern-button lectern-close',
+            class: 'l-button l-close',
             'aria-label': 'Close reader view',
             title: 'Close reader view (Esc)',
             onclick: props.onClose,
@@ -114,14 +114,10 @@ export function createToolbar(props: ToolbarProps): ToolbarParts {
   return { element, speech, settings, copies, menu, menuList };
 }
 
-// Icons are inline SVG drawn with `currentColor` (reader.css .lectern-icon), which follows forced colours; their
+// Icons are inline SVG drawn with `currentColor` (reader.css .l-icon), which follows forced colours; their
 // shapes are presentation attributes, not style attributes, which a page's CSP could block.
 const icon = (...shapes: SVGElement[]) =>
-  svg(
-    'svg',
-    { class: 'lectern-icon', viewBox: '0 0 16 16', 'aria-hidden': 'true', focusable: 'false' },
-    ...shapes,
-  );
+  svg('svg', { class: 'l-icon', viewBox: '0 0 16 16', 'aria-hidden': 'true', focusable: 'false' }, ...shapes);
 
 const copyIcon = () =>
   icon(
@@ -146,8 +142,8 @@ const closeIcon = () =>
 export function readAloudStart(onStart: () => void): HTMLButtonElement {
   return h(
     'button',
-    { type: 'button', class: 'lectern-button', onclick: onStart },
-    h('span', { class: 'lectern-icon-text', 'aria-hidden': 'true' }, '▶'),
+    { type: 'button', class: 'l-button', onclick: onStart },
+    h('span', { class: 'l-icon-text', 'aria-hidden': 'true' }, '▶'),
     label('Read aloud'),
   );
 }

@@ -52,7 +52,7 @@ interface Mounted {
  */
 function mountView(root: ShadowRoot, parent: ParentNode, close: () => void): Mounted {
   const removeStyles = adoptStyles(root);
-  const container = h('div', { class: 'lectern-mount' });
+  const container = h('div', { class: 'l-mount' });
   parent.append(container);
   const trustOnly = ignoreUntrustedEvents(container);
   // On the outermost element, before the view is in it, so not one key escapes: a key pressed in the frame
@@ -78,8 +78,8 @@ export function mountNotice(
   const view = mountView(root, parent, props.close);
   const unname = nameDialog(parent, {
     role: 'alertdialog',
-    'aria-labelledby': 'lectern-notice-title',
-    'aria-describedby': 'lectern-notice-text',
+    'aria-labelledby': 'l-notice-title',
+    'aria-describedby': 'l-notice-text',
   });
   const notice = createNotice(props);
   view.container.append(notice.element);
@@ -92,8 +92,8 @@ export function mountNotice(
     // The way on (Show anyway, else Close) has the focus when the notice shows: Enter takes it.
     focus() {
       const way =
-        view.container.querySelector<HTMLElement>('.lectern-primary') ??
-        view.container.querySelector<HTMLElement>('.lectern-button');
+        view.container.querySelector<HTMLElement>('.l-primary') ??
+        view.container.querySelector<HTMLElement>('.l-button');
       way?.focus({ preventScroll: true });
     },
   };
@@ -131,7 +131,7 @@ export function mountReader(root: ShadowRoot, props: ReaderProps, parent: Parent
       removePanelStyles?.();
     },
     focus() {
-      container.querySelector<HTMLElement>('.lectern-scroll')?.focus({ preventScroll: true });
+      container.querySelector<HTMLElement>('.l-scroll')?.focus({ preventScroll: true });
     },
     applySettings(next) {
       if (mounted) reader.applySettings(next);

@@ -10,9 +10,9 @@ import { synth } from './voices.ts';
 export type SpeechState = 'stopped' | 'playing' | 'paused';
 
 const BLOCKS = 'h1, h2, h3, h4, h5, h6, p, li, figcaption, dt, dd, blockquote, pre, th, td';
-const SPEAKING = 'lectern-speaking';
+const SPEAKING = 'l-speaking';
 /** Header lines a listener doesn't need read out: the site's name, the byline and date, "6 min read · …". */
-const UNSPOKEN = '.lectern-site, .lectern-byline, .lectern-stats';
+const UNSPOKEN = '.l-site, .l-byline, .l-stats';
 
 /** The leaf blocks of the article, in reading order: a block holding other blocks is read through them. */
 export function readableBlocks(article: Element): HTMLElement[] {
