@@ -4,9 +4,9 @@
  * they are dated posts (a thread).
  */
 import {
-  attributeOf,
   closestOf,
   containsNode,
+  firstClassOf,
   localNameOf,
   parentElementOf,
   querySelectorIn,
@@ -212,7 +212,7 @@ function recordsAbove(
  */
 function recordKey(el: Element): string | null {
   const tag = localNameOf(el);
-  const first = (attributeOf(el, 'class') ?? '').trim().split(/\s+/, 1)[0] ?? '';
+  const first = firstClassOf(el);
   if (first === '' && tag !== 'article' && tag !== 'li') return null;
   return `${tag} ${first}`;
 }

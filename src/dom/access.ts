@@ -104,6 +104,10 @@ export const localNameOf: (el: Element) => string = getter(ELEMENT, 'localName')
 export const namespaceOf: (el: Element) => string | null = getter(ELEMENT, 'namespaceURI');
 export const attributeOf: (el: Element, name: string) => string | null = method(ELEMENT, 'getAttribute');
 export const hasAttribute: (el: Element, name: string) => boolean = method(ELEMENT, 'hasAttribute');
+/** The element's first class name, '' for none: what kind of box it is (a record's, a page builder's widget's). */
+export function firstClassOf(el: Element): string {
+  return (attributeOf(el, 'class') ?? '').trim().split(/\s+/, 1)[0] ?? '';
+}
 /** Whether the element has any attribute at all (most elements of a page have none). */
 export const hasAttributes: (el: Element) => boolean = method(ELEMENT, 'hasAttributes');
 export const attributesOf: (el: Element) => NamedNodeMap = getter(ELEMENT, 'attributes');

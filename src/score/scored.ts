@@ -2,7 +2,7 @@
  * Every segment's score, as the choose stage reads it: Luo's F(s) after the name penalty, and with a model
  * the fitted probability that the segment is article text, which decides its sign and what it adds to a run.
  */
-import { attributeOf, localNameOf } from '../dom/access.ts';
+import { attributeOf, firstClassOf, localNameOf } from '../dom/access.ts';
 import type { Segment } from '../segments/index.ts';
 import { segmentFeatures } from './features.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from './index.ts';
@@ -75,33 +75,41 @@ function judge(
   return { shares: sh, luo, boilerplate: boilerplateNames(segments, luo) };
 }
 
-/** Which segments sit under a boilerplate name that holds (not a wrapper around most of the page). */
+/**
+ * Which segments sit under a boilerplate name that holds: not a wrapper around most of the page's text or
+ * prose. Boxes with a weak name are counted by their first class, as records are (choose/records.ts): a page
+ * builder names every box of the article alike (Elementor's `elementor-element … elementor-widget-text-editor`,
+ * and `widget` is a weak name), so no one box holds most of the prose, but together they do (modern-dev: an
+ * Elementor article of 6,000 words came out as one paragraph; docs/extraction.md, "Issue 20, session 9").
+ */
 function boilerplateNames(segments: readonly Segment[], luo: readonly (1 | -1)[]): boolean[] {
   let total = 0;
   let prose = 0;
-  const flaggedChars = new Map<Element, number>();
-  const flaggedProse = new Map<Element, number>();
-  segments.forEach((s, i) => {
-    total += s.length;
-    const isProse = luo[i] === 1;
-    if (isProse) prose += s.length;
-    if (s.flagged) {
-      flaggedChars.set(s.flagged, (flaggedChars.get(s.flagged) ?? 0) + s.length);
-      if (isProse) flaggedProse.set(s.flagged, (flaggedProse.get(s.flagged) ?? 0) + s.length);
-    }
+  const chars = new Map<Element | string, number>();
+  const proseChars = new Map<Element | string, number>();
+  // Landmarks and strong names are judged box by box, and on their text alone.
+  const strong = new Set<Element | string>();
+  const keys = segments.map((s) => {
+    const box = s.flagged;
+    if (box === null) return null;
+    if (!strongBoilerplate(box)) return firstClassOf(box) || box;
+    strong.add(box);
+    return box;
   });
-  const verdicts = new Map<Element, boolean>();
-  const holds = (el: Element): boolean => {
-    let v = verdicts.get(el);
-    if (v === undefined) {
-      v =
-        (flaggedChars.get(el) ?? 0) <= WRAPPER_SHARE * total &&
-        ((flaggedProse.get(el) ?? 0) <= WRAPPER_SHARE * prose || strongBoilerplate(el));
-      verdicts.set(el, v);
-    }
-    return v;
-  };
-  return segments.map((s) => s.flagged !== null && holds(s.flagged));
+  segments.forEach((s, i) => {
+    const key = keys[i];
+    total += s.length;
+    if (luo[i] === 1) prose += s.length;
+    if (!key) return;
+    chars.set(key, (chars.get(key) ?? 0) + s.length);
+    if (luo[i] === 1 && !strong.has(key)) proseChars.set(key, (proseChars.get(key) ?? 0) + s.length);
+  });
+  return keys.map(
+    (key) =>
+      key !== null &&
+      (chars.get(key) ?? 0) <= WRAPPER_SHARE * total &&
+      (proseChars.get(key) ?? 0) <= WRAPPER_SHARE * prose,
+  );
 }
 
 /** Landmarks and strong names stay boilerplate even around most of the prose (a long comment thread). */
