@@ -44,7 +44,7 @@ export function foldedModel(fitted: Fitted): { weights: number[]; bias: number }
 
 /**
  * The digits a shipped weight keeps: the weights count toward the content script's 40 KB. 4 significant digits
- * took 212 B (zlib 9) off it against 7 (session 7), 3 another 67 B (session 9), for probabilities within
+ * took 212 B (zlib 9) off it against 7 (session 7), 3 another 79 B (session 9), for probabilities within
  * 2.2 × 10⁻³ of the fit's own on src/score/model.check.json's rows; a weight's own uncertainty across the folds
  * is far larger (docs/extraction.md, "Issue 20, session 9").
  */

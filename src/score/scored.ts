@@ -29,7 +29,7 @@ export interface Scored {
 /**
  * A boilerplate name on an element that holds most of the page's text is a layout flag on a wrapper
  * (`<div class="container sidebar-left">`), not boilerplate: ignore it. So is a weak name (not STRONG in
- * names.ts) on an element holding most of the page's prose (Luo-positive text).
+ * names.ts) on boxes of one first class that hold most of the page's prose (Luo-positive text).
  */
 const WRAPPER_SHARE = 0.5;
 
@@ -87,7 +87,8 @@ function boilerplateNames(segments: readonly Segment[], luo: readonly (1 | -1)[]
   let prose = 0;
   const chars = new Map<Element | string, number>();
   const proseChars = new Map<Element | string, number>();
-  // Landmarks and strong names are judged box by box, and on their text alone.
+  // Landmarks and strong names are judged box by box, and by their share of the text only: a long comment
+  // thread holds most of the prose and is still boilerplate.
   const strong = new Set<Element | string>();
   const keys = segments.map((s) => {
     const box = s.flagged;
