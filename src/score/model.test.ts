@@ -17,11 +17,11 @@ describe('the shipped segment model', () => {
   // model.json keeps 3 significant digits (fit/logistic.ts SHIPPED_DIGITS): on these rows that moves a
   // probability by at most 2.2 × 10⁻³; a feature out of order or a standardisation folded wrong moves it by
   // tenths.
-  it('gives the rows npm run fit checked the probabilities the fit gave them, to 2 decimals', () => {
+  it('gives the rows npm run fit checked the probabilities the fit gave them, within 3 × 10⁻³', () => {
     expect(check.length).toBeGreaterThan(10);
     for (const { row, probability } of check) {
       expect(row).toHaveLength(FEATURES.length);
-      expect(contentProbability(SHIPPED_MODEL, row)).toBeCloseTo(probability, 2);
+      expect(Math.abs(contentProbability(SHIPPED_MODEL, row) - probability)).toBeLessThan(3e-3);
     }
     // Not one constant: the rows span both sides of ½.
     const probabilities = check.map((c) => c.probability);

@@ -88,14 +88,20 @@ function boilerplateNames(segments: readonly Segment[], luo: readonly (1 | -1)[]
   const chars = new Map<Element | string, number>();
   const proseChars = new Map<Element | string, number>();
   // Landmarks and strong names are judged box by box, and by their share of the text only: a long comment
-  // thread holds most of the prose and is still boilerplate.
+  // thread holds most of the prose and is still boilerplate. Each box's key is read once.
   const strong = new Set<Element | string>();
+  const keyOf = new Map<Element, Element | string>();
   const keys = segments.map((s) => {
     const box = s.flagged;
     if (box === null) return null;
-    if (!strongBoilerplate(box)) return firstClassOf(box) || box;
-    strong.add(box);
-    return box;
+    let key = keyOf.get(box);
+    if (key === undefined) {
+      const isStrong = strongBoilerplate(box);
+      if (isStrong) strong.add(box);
+      key = isStrong ? box : firstClassOf(box) || box;
+      keyOf.set(box, key);
+    }
+    return key;
   });
   segments.forEach((s, i) => {
     const key = keys[i];
