@@ -76,13 +76,16 @@ export function keepInRun(
       s.context !== 'pre';
     // With the model, what it gives less than ½ is left out too: a share bar, an author box. Not a heading, a
     // caption or a table cell: a table is kept or left out whole, and a caption goes with its picture. Not the
-    // items of a list the text announces: the model doubts a line that is one link.
+    // items of a list the text announces: the model doubts a line that is one link. Not a code block: a short
+    // command has no sentence and sits in a figure, and the model doubts it more the further it is from the
+    // title (modern-dev: a docs page lost every command of its install steps; docs/extraction.md, session 10).
     const unlikely =
       !note &&
       !announced.has(i) &&
       s.heading === 0 &&
       s.context !== 'figcaption' &&
       s.context !== 'td' &&
+      s.context !== 'pre' &&
       scored.probability !== null &&
       (scored.probability[i] ?? 0) < 0.5;
     const signature = signatures.has(i);
