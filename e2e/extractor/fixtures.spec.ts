@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
   checkArticle,
+  checkShownAnyway,
   FIXTURE_ORIGIN,
   firstDifference,
   fixtureFile,
@@ -69,9 +70,12 @@ for (const slug of listFixtures()) {
     const run = await page.evaluate(() => {
       const before = document.documentElement.outerHTML;
       const article = Lectern.extract(document);
+      // What the notice's "Show anyway" gives, asked only where there is no article.
+      const forced = article === null ? Lectern.extract(document, { force: true }) : null;
       const unchanged = document.documentElement.outerHTML === before;
       return {
         article,
+        forced,
         unchanged,
         text: article ? Lectern.toText(article) : null,
         markdown: article ? Lectern.toMarkdown(article) : null,
@@ -81,6 +85,11 @@ for (const slug of listFixtures()) {
 
     expect.soft(run.unchanged, 'extract() must leave the page DOM as it was').toBe(true);
     expect.soft(checkArticle(article, truth), `${slug} against expected.json`).toEqual([]);
+    if (truth.shownAnyway) {
+      expect
+        .soft(checkShownAnyway(run.forced, truth.shownAnyway), `${slug} shown anyway against expected.json`)
+        .toEqual([]);
+    }
     if (!article || !truth.article) return;
 
     expect.soft(article.url).toBe(`${FIXTURE_ORIGIN}/${slug}/`);

@@ -7,7 +7,8 @@
  *   extensionId }`: the built extension in Debian Chromium, fixtures already served.
  * - `loadExtractor(page)`: defines `globalThis.Lectern` ({ extract, toText, toMarkdown }) in the page from
  *   dist-extractor/lectern.js, leaving the page's DOM untouched.
- * - `fixtureUrl(slug)`, `listFixtures()`, `readTruth(slug)`, `checkArticle(article, truth)`: the fixture corpus.
+ * - `fixtureUrl(slug)`, `listFixtures()`, `readTruth(slug)`, `checkArticle(article, truth)`,
+ *   `checkShownAnyway(forced, truth)`: the fixture corpus.
  * - `formatHtml`, `firstDifference`: in-page functions (page.evaluate) to format and compare article HTML.
  * - `ROOT`, `FIXTURES`, `LECTERN_JS`, `FIXTURE_ORIGIN`, `CHROMIUM_PATH`, `CHROMIUM_ARGS`, `VIEWPORT` (1280×900).
  */
@@ -27,6 +28,7 @@ export {
 export { contentType, fulfillFile, serveFixtures } from './serve.ts';
 export {
   checkArticle,
+  checkShownAnyway,
   type FixtureTruth,
   fixtureFile,
   listFixtures,

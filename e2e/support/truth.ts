@@ -31,6 +31,15 @@ export interface FixtureTruth {
   readingMinutes?: number;
   /** Absolute URLs that must each be the src of an <img> in article.content (lazy images resolved). */
   images?: string[];
+  /** Of a page without an article: what "Show anyway" (`extract` with `force`) must give. */
+  shownAnyway?: ShownAnyway;
+}
+
+/** The text a person gets from the "no article" notice's Show anyway button. */
+export interface ShownAnyway {
+  kind: ArticleKind;
+  mustInclude: string[];
+  mustExclude?: string[];
 }
 
 /** Every fixture folder, sorted. */
@@ -59,6 +68,21 @@ export function readExpectedHtml(slug: string): string | null {
 }
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The ways the forced extraction departs from `shownAnyway`, one readable line each; empty when it matches. */
+export function checkShownAnyway(forced: Article | null, truth: ShownAnyway): string[] {
+  if (!forced) return ['Show anyway gave nothing'];
+  const problems: string[] = [];
+  if (forced.kind !== truth.kind) problems.push(`kind: expected ${truth.kind}, got ${forced.kind}`);
+  const text = squash(forced.text);
+  for (const snippet of truth.mustInclude) {
+    if (!text.includes(squash(snippet))) problems.push(`Show anyway lacks "${snippet}"`);
+  }
+  for (const snippet of truth.mustExclude ?? []) {
+    if (text.includes(squash(snippet))) problems.push(`Show anyway contains "${snippet}"`);
+  }
+  return problems;
+}
 
 /** The ways `article` departs from the truth, one readable line each; empty when it matches. */
 export function checkArticle(article: Article | null, truth: FixtureTruth): string[] {
