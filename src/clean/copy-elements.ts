@@ -10,6 +10,7 @@ import {
 } from '../dom/access.ts';
 import { flatChildren, frameBody } from '../dom/flat.ts';
 import { MAX_OUTPUT_DEPTH } from '../dom/limits.ts';
+import { isPanelLabel } from '../dom/tags.ts';
 import { codeLanguage, copyAttributes } from './attributes.ts';
 import type { CopyWalk, Frame, Place } from './copy.ts';
 import { holdsArticle, isBoiler, mediaVerdict } from './copy-chosen.ts';
@@ -55,7 +56,7 @@ export function visitElement(walk: CopyWalk, el: Element, place: Place): Frame |
   // A rendered <noscript> (page loaded with scripting off) was walked like any box: its content is the page's.
   if (localName === 'noscript' && !isHidden(el) && firstElementChildOf(el) !== null)
     return wrapper(walk, el, place);
-  if (DROP_TAGS.has(localName)) return null;
+  if (DROP_TAGS.has(localName) && !isPanelLabel(el, localName)) return null;
   if (FORM_TAGS.has(localName) && !holdsArticle(walk.chosen, el)) return null;
   if (hasAttribute(el, 'hidden') || isHidden(el)) return null;
   if (localName === 'span' || localName === 'mjx-container') {

@@ -114,6 +114,10 @@ export const attributesOf: (el: Element) => NamedNodeMap = getter(ELEMENT, 'attr
 export const shadowRootOf: (el: Element) => ShadowRoot | null = getter(ELEMENT, 'shadowRoot');
 export const firstElementChildOf: (el: Element) => Element | null = getter(ELEMENT, 'firstElementChild');
 export const nextElementSiblingOf: (el: Element) => Element | null = getter(ELEMENT, 'nextElementSibling');
+export const previousElementSiblingOf: (el: Element) => Element | null = getter(
+  ELEMENT,
+  'previousElementSibling',
+);
 export const closestOf: (el: Element, selectors: string) => Element | null = method(ELEMENT, 'closest');
 export const boundingRectOf: (el: Element) => DOMRect = method(ELEMENT, 'getBoundingClientRect');
 export const scrollWidthOf: (el: Element) => number = getter(ELEMENT, 'scrollWidth');

@@ -1,4 +1,5 @@
 /** Tag tables shared by the stages. Lower-case local names. */
+import { attributeOf, textContentOf } from './access.ts';
 
 /** Never part of an article, skipped with their subtree (ALGORITHMS.md step 2). */
 export const SKIP_TAGS: ReadonlySet<string> = new Set([
@@ -25,6 +26,20 @@ export const SKIP_TAGS: ReadonlySet<string> = new Set([
   'link',
   'meta',
 ]);
+
+/**
+ * A button that opens and closes a panel (`aria-expanded`) with a line of text is the panel's label: an FAQ's
+ * question, an accordion's "Details". Unlike SKIP_TAGS' other buttons it is read as text, with the panel it
+ * opens (visibility/ reads a closed accordion's panel; docs/extraction.md, session 10).
+ */
+export function isPanelLabel(el: Element, tag: string): boolean {
+  if (tag !== 'button' || attributeOf(el, 'aria-expanded') === null) return false;
+  const chars = (textContentOf(el) ?? '').trim().length;
+  return chars > 0 && chars < PANEL_LABEL_CHARS;
+}
+
+/** A panel's label is a question or a heading, not a paragraph. */
+export const PANEL_LABEL_CHARS = 200;
 
 /**
  * Elements that are blocks by default. Used only when a document has no computed styles (DOMParser,

@@ -15,7 +15,7 @@ import {
 } from '../dom/access.ts';
 import { flatChildren, frameBody } from '../dom/flat.ts';
 import { MIN_ARTICLE_CHARS } from '../dom/limits.ts';
-import { CONTEXT_TAGS, headingLevel, type SegmentContext, SKIP_TAGS } from '../dom/tags.ts';
+import { CONTEXT_TAGS, headingLevel, isPanelLabel, type SegmentContext, SKIP_TAGS } from '../dom/tags.ts';
 import { normalizeSpace, visibleLength } from '../dom/text.ts';
 import { type NameVerdict, nameVerdict } from '../score/names.ts';
 import {
@@ -287,7 +287,12 @@ function visitElement(walk: WalkState, el: Element, parent: Frame): Frame | null
   const tag = localNameOf(el);
   // A same-origin frame's body is walked in its place, styled by its own document (dom/flat.ts).
   const frameDoc = tag === 'iframe' || tag === 'frame' ? readableFrame(el, parent) : null;
-  if (frameDoc === null && SKIP_TAGS.has(tag) && !(tag === 'noscript' && renderedNoscript(el, parent))) {
+  if (
+    frameDoc === null &&
+    SKIP_TAGS.has(tag) &&
+    !(tag === 'noscript' && renderedNoscript(el, parent)) &&
+    !isPanelLabel(el, tag)
+  ) {
     walk.hidden.add(el);
     return null;
   }
