@@ -15,49 +15,17 @@ import {
   nodeTypeOf,
 } from '../dom/access.ts';
 import { MAX_SIBLINGS } from '../dom/limits.ts';
+import { wordSet } from '../dom/words.ts';
 
 export const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
 
 /** MathML Core presentation attributes, plus the MathML 3 ones browsers still honour. */
-export const MATH_ATTRIBUTES: ReadonlySet<string> = new Set([
-  'display',
-  'displaystyle',
-  'scriptlevel',
-  'mathvariant',
-  'mathsize',
-  'dir',
-  'fence',
-  'form',
-  'separator',
-  'stretchy',
-  'symmetric',
-  'largeop',
-  'movablelimits',
-  'accent',
-  'accentunder',
-  'lspace',
-  'rspace',
-  'minsize',
-  'maxsize',
-  'linethickness',
-  'width',
-  'height',
-  'depth',
-  'voffset',
-  'notation',
-  'open',
-  'close',
-  'separators',
-  'columnalign',
-  'rowalign',
-  'columnspan',
-  'rowspan',
-  'columnlines',
-  'rowlines',
-  'frame',
-  'align',
-  'encoding',
-]);
+export const MATH_ATTRIBUTES: ReadonlySet<string> = wordSet(
+  'display displaystyle scriptlevel mathvariant mathsize dir fence form separator stretchy ' +
+    'symmetric largeop movablelimits accent accentunder lspace rspace minsize maxsize linethickness ' +
+    'width height depth voffset notation open close separators columnalign rowalign columnspan ' +
+    'rowspan columnlines rowlines frame align encoding',
+);
 
 /** Annotations that can carry HTML or SVG (annotation-xml) are not presentation; TeX source annotations are kept. */
 const DROP = new Set(['annotation-xml', 'maction', 'semantics-xml']);

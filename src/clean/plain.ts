@@ -1,4 +1,5 @@
 import { collapseHtmlSpace } from '../dom/text.ts';
+import { wordSet } from '../dom/words.ts';
 
 /**
  * The clean body's words in reading order, a blank line between blocks: what the extractor measures of the
@@ -47,4 +48,4 @@ const BLOCKS = new Set(
 );
 
 /** Never shown: scripts, and MathML annotations (a formula's TeX source beside its rendering). */
-const UNSEEN = new Set(['script', 'style', 'template', 'annotation', 'annotation-xml']);
+const UNSEEN = wordSet('script style template annotation annotation-xml');

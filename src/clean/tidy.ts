@@ -1,4 +1,5 @@
 import { comparable } from '../dom/chars.ts';
+import { wordSet } from '../dom/words.ts';
 import { MATHML_NS } from './math.ts';
 import { OUTPUT_BLOCKS } from './tags.ts';
 
@@ -108,7 +109,7 @@ function settleFigures(container: Element): void {
 }
 
 /** Cells and items that held one `<div>` of text got an automatic `<p>`; alone, it only adds margins. */
-const ITEM_TAGS = new Set(['li', 'dd', 'dt', 'td', 'th', 'figcaption', 'caption']);
+const ITEM_TAGS = wordSet('li dd dt td th figcaption caption');
 
 function unwrapLoneParagraphs(automatic: Set<Element>): void {
   for (const p of automatic) {

@@ -9,36 +9,13 @@
  */
 
 import { collapseHtmlSpace } from '../dom/text.ts';
+import { wordSet } from '../dom/words.ts';
 
 /** Blocks that stand apart from their neighbours by a blank line. */
-const PARAGRAPH_BLOCKS = new Set([
-  'p',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'dl',
-  'blockquote',
-  'pre',
-  'figure',
-  'figcaption',
-  'table',
-  'hr',
-  'details',
-  'summary',
-  'div',
-  'section',
-  'article',
-  'main',
-  'header',
-  'footer',
-  'aside',
-  'address',
-]);
+const PARAGRAPH_BLOCKS = wordSet(
+  'p h1 h2 h3 h4 h5 h6 ul ol dl blockquote pre figure figcaption table hr details summary div ' +
+    'section article main header footer aside address',
+);
 
 /** Blocks that take a line of their own but no blank line around them. */
 const LINE_BLOCKS = new Set(['li', 'dd', 'tr', 'caption']);

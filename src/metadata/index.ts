@@ -11,6 +11,7 @@ import {
   titleOf,
 } from '../dom/access.ts';
 import { comparable } from '../dom/chars.ts';
+import { wordSet } from '../dom/words.ts';
 import type { Article, TextDirection } from '../types.ts';
 import { readLinkedData } from './jsonld.ts';
 import { cleanTitle, normalize, stripSiteName } from './title.ts';
@@ -37,24 +38,7 @@ export type PageMetadata = Pick<
 const MAX_BYLINE = 100;
 
 /** Right-to-left primary language subtags (and the scripts that make a tag right-to-left). */
-const RTL_LANGS = new Set([
-  'ar',
-  'arc',
-  'ckb',
-  'dv',
-  'fa',
-  'he',
-  'iw',
-  'ji',
-  'ks',
-  'nqo',
-  'ps',
-  'sd',
-  'syr',
-  'ug',
-  'ur',
-  'yi',
-]);
+const RTL_LANGS = wordSet('ar arc ckb dv fa he iw ji ks nqo ps sd syr ug ur yi');
 const RTL_SCRIPTS = /-(arab|hebr|thaa|syrc|nkoo|adlm|rohg)(-|$)/i;
 const BCP47 = /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i;
 

@@ -4,6 +4,8 @@
  * tokens so `article-content has-sidebar` is not taken for a sidebar.
  */
 
+import { wordSet } from '../dom/words.ts';
+
 /** −2 strong boilerplate (STRONG), −1 boilerplate, 0 no verdict, 1 article. */
 export type NameVerdict = -2 | -1 | 0 | 1;
 
@@ -11,89 +13,25 @@ export type NameVerdict = -2 | -1 | 0 | 1;
  * Names that are boilerplate even on a box holding most of the page's prose: a long comment thread can
  * outweigh its article.
  */
-const STRONG = new Set([
-  'comment',
-  'comments',
-  'commentlist',
-  'disqus',
-  'sidebar',
-  'footer',
-  'nav',
-  'navbar',
-  'navigation',
-  'menu',
-  'cookie',
-  'cookies',
-  'consent',
-  'gdpr',
-  'breadcrumb',
-  'breadcrumbs',
-  'outbrain',
-  'taboola',
-  'related',
-  'newsletter',
-  'modal',
-  'popup',
-]);
+const STRONG = wordSet(
+  'comment comments commentlist disqus sidebar footer nav navbar navigation menu cookie cookies ' +
+    'consent gdpr breadcrumb breadcrumbs outbrain taboola related newsletter modal popup',
+);
 
 /**
  * Boilerplate names that also turn up on the article's own wrapper (trafilatura-dev: `<div class="teaserTyp3
  * newsSingle">` around a whole news story): ignored on a box holding most of the page's prose.
  */
-const WEAK = new Set([
-  'share',
-  'sharing',
-  'sharebar',
-  'social',
-  'ad',
-  'ads',
-  'advert',
-  'adverts',
-  'advertisement',
-  'advertising',
-  'adslot',
-  'dfp',
-  'promo',
-  'promos',
-  'sponsored',
-  'sponsor',
-  'recommended',
-  'recommendations',
-  'trending',
-  'widget',
-  'widgets',
-  'banner',
-  'popular',
-  'tags',
-  'rail',
-  'toolbar',
-  'masthead',
-  'pagination',
-  'pager',
-  'subscribe',
-  'subscription',
-  'signup',
-  'meta',
-  'teaser',
-  'teasers',
-  'more',
-]);
+const WEAK = wordSet(
+  'share sharing sharebar social ad ads advert adverts advertisement advertising adslot dfp promo ' +
+    'promos sponsored sponsor recommended recommendations trending widget widgets banner popular tags ' +
+    'rail toolbar masthead pagination pager subscribe subscription signup meta teaser teasers more',
+);
 
-const POSITIVE = new Set([
-  'article',
-  'body',
-  'content',
-  'entry',
-  'main',
-  'post',
-  'story',
-  'text',
-  'prose',
-  'blog',
-]);
+const POSITIVE = wordSet('article body content entry main post story text prose blog');
 
 /** Words that turn the next token into a layout flag (`has-sidebar`, `with-ads`, `no-comments`). */
-const MODIFIERS = new Set(['has', 'with', 'no', 'without', 'show', 'hide']);
+const MODIFIERS = wordSet('has with no without show hide');
 
 const TOKEN_SPLIT = /[^a-z0-9]+/;
 const CAMEL = /([a-z0-9])([A-Z])/g;
