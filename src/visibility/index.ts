@@ -125,6 +125,9 @@ function computedSource(view: Window, html: Element): StyleSource {
       if (clipsOverflow && Number.parseFloat(cs.textIndent) < -OFFSCREEN_PX) return HIDDEN;
       if (positioned || clipsOverflow) {
         const box = boundingRectOf(el);
+        // A clipping box of no width, or positioned and of no height, is a screen-reader-only label. One of no
+        // height in the flow is an accordion's panel animated shut (`height: 0`): its text is a click away and
+        // the page's (a product's details; docs/extraction.md, "Issue 20, session 10").
         if (clipsOverflow && (box.width <= 1 || (box.height <= 1 && positioned))) return HIDDEN;
         if (positioned || position === 'relative') {
           const left = box.left + (position === 'fixed' ? 0 : scrollX);
