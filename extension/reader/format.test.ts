@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   copyMessage,
+  formatKind,
   formatPublished,
   formatReadingTime,
   formatWords,
@@ -16,6 +17,18 @@ describe('normalizeLang', () => {
     expect(normalizeLang('not a tag!')).toBeNull();
     expect(normalizeLang('')).toBeNull();
     expect(normalizeLang(null)).toBeNull();
+  });
+});
+
+describe('formatKind', () => {
+  it('names what the page is when it is not one article, counted where the count is known', () => {
+    expect(formatKind('thread', 4)).toBe('Thread · 3 replies');
+    expect(formatKind('thread', 2)).toBe('Thread · 1 reply');
+    expect(formatKind('listing', 12)).toBe('List · 12 items');
+    // Shown anyway, a listing whose cards were not found as one set has no count: not "List · 0 items".
+    expect(formatKind('listing', 0)).toBe('List');
+    expect(formatKind('product', 0)).toBe('Product');
+    expect(formatKind('article', 0)).toBeNull();
   });
 });
 

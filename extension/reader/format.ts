@@ -63,14 +63,16 @@ export function formatWords(words: number): string {
 
 /**
  * What the page is, when it is not one article: "Thread · 3 replies" (the first post is the question, the rest
- * answer it), "List · 12 items", "Product"; null for an article.
+ * answer it), "List · 12 items" (or "List", uncounted), "Product"; null for an article.
  */
 export function formatKind(kind: ArticleKind, records: number): string | null {
   if (kind === 'thread') {
     const replies = Math.max(0, records - 1);
     return `Thread · ${counts.format(replies)} ${replies === 1 ? 'reply' : 'replies'}`;
   }
-  if (kind === 'listing') return `List · ${counts.format(records)} ${records === 1 ? 'item' : 'items'}`;
+  // A listing whose cards were not found as one set has no count to give.
+  if (kind === 'listing')
+    return records > 0 ? `List · ${counts.format(records)} ${records === 1 ? 'item' : 'items'}` : 'List';
   if (kind === 'product') return 'Product';
   return null;
 }

@@ -73,12 +73,9 @@ export function choose(scored: Scored, page: Page): Choice {
   const chars = chosen === null ? 0 : textChars(chosen, scored.segments);
   // Shown anyway, a run that keeps nothing or a stub is the page less its chrome too, not the NewsFeed block:
   // a front page's grid of cards, every box off the column, kept nothing, and its "Support us" banner was
-  // shown; a shop's grid, its "Showing all 39 results" (docs/extraction.md, session 10). A set of cards
-  // found there makes it a list ("List · 12 items").
-  if (page.force && isStubRun(chars)) {
-    const items = widenToRecords(best, scored, true).records;
-    return pageChoice(scored, page, pageIndices(scored), items > 0 ? items : null, null);
-  }
+  // shown; a shop's grid, its "Showing all 39 results" (docs/extraction.md, session 10). It is not said to be
+  // a list: the record sets found on such pages were its sections, not its items.
+  if (page.force && isStubRun(chars)) return pageChoice(scored, page, pageIndices(scored), null, null);
   // A page that says it is an article and holds a stub of one is a paywall's teaser: no article, not the
   // subscription offers around it (fixture paywall-stub).
   const stubOfArticle = page.declared.article && isStubRun(chars);
