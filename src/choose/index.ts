@@ -53,8 +53,8 @@ export interface Page extends FallbackPage {
 /**
  * The article's text, or why there is none. A page whose best run holds under CONSIDER_SHARE of all its text
  * may be no one text: the page-kind decision (page-choice.ts) says whether it is answered whole, less its
- * chrome (page.ts), or by the run. With `page.force` (the person asked for the page anyway) a listing is
- * answered whole too, and a page without a run falls back to its body.
+ * chrome (page.ts), or by the run. With `page.force` (the person asked for the page anyway) a listing, and a
+ * page whose run keeps only a stub, are answered whole too, and a page without a run falls back to its body.
  */
 export function choose(scored: Scored, page: Page): Choice {
   const declared = fromArticleBody(page.doc, scored, page.styled);
