@@ -76,10 +76,10 @@ export function choose(scored: Scored, page: Page): Choice {
   // shown; a shop's grid, its "Showing all 39 results" (docs/extraction.md, session 10). It is not said to be
   // a list: the record sets found on such pages were its sections, not its items.
   if (page.force && isStubRun(chars)) return pageChoice(scored, page, pageIndices(scored), null, null);
-  // A page that says it is an article and holds a stub of one is a paywall's teaser: no article, not the
-  // subscription offers around it (fixture paywall-stub).
-  const stubOfArticle = page.declared.article && isStubRun(chars);
   if (chosen?.kind === 'article') {
+    // A page that says it is an article and holds a stub of one is a paywall's teaser: no article, not the
+    // subscription offers around it (fixture paywall-stub).
+    const stubOfArticle = page.declared.article && isStubRun(chars);
     if (!stubOfArticle && chars < CONSIDER_SHARE * charsOf(range(0, scored.segments.length - 1), scored)) {
       const own = pageIndices(scored);
       const inRun = keptBy(chosen, scored);
