@@ -1,10 +1,17 @@
-import { type Chosen, choose, fallbackCameOutShort, isStub } from './choose/index.ts';
+import { type Choice, type Chosen, choose, fallbackCameOutShort, isStub } from './choose/index.ts';
 import { SHIPPED_PAGE_MODEL } from './choose/page-shipped.ts';
 import { buildContent } from './clean/index.ts';
 import { baseUriOf, bodyOf, documentElementOf, urlOf } from './dom/access.ts';
 import { MAX_OUTPUT_DEPTH } from './dom/limits.ts';
 import { textOf } from './export/text.ts';
-import { type PageMetadata, readingStats, readMetadata } from './metadata/index.ts';
+import {
+  type MetadataSources,
+  type PageMetadata,
+  readingStats,
+  readLeadAndDescription,
+  readMetadata,
+} from './metadata/index.ts';
+import { matchRule, type RuleMatch } from './rules/index.ts';
 import { pageStyle } from './score/index.ts';
 import { COMMENT_NAMES } from './score/names.ts';
 import { declaredPageTypes } from './score/page-type.ts';
@@ -12,7 +19,7 @@ import { scoreSegments } from './score/scored.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';
 import { nodeBudget, type Segment, walkSegments } from './segments/index.ts';
 import type { Article, Cap, Diagnostics, Extracted, ExtractOptions, ReaderArticle } from './types.ts';
-import { styleSource } from './visibility/index.ts';
+import { hiding, styleSource } from './visibility/index.ts';
 
 /**
  * Work cap for huge pages. News pages measured in the dev corpora have 400–4,000 elements; 25,000 leaves
@@ -25,8 +32,28 @@ export const DEFAULT_MAX_ELEMENTS = 25_000;
  * Returns null when the page has no article, unless options.force asks for a best effort.
  */
 export function extract(doc: Document, options: ExtractOptions = {}): Article | null {
-  const found = extractWithBody(doc, options);
-  return found === null ? null : { ...found.article, text: textOf(found.body) };
+  const found = readPage(doc, options);
+  if (found === null) return null;
+  const { article, body } = found.extracted;
+  const { leadImage, description } = readLeadAndDescription(found.from, found.baseUrl);
+  return {
+    ...article,
+    leadImage: leadImage ?? found.images[0] ?? null,
+    excerpt: description ?? excerptOf(found.text),
+    text: textOf(body),
+  };
+}
+
+/** What a reading of the page found: the article, and what `extract` alone makes more of. */
+interface Found {
+  extracted: Extracted;
+  /** Where the metadata was read from, for the lead image and the description. */
+  from: MetadataSources;
+  baseUrl: string;
+  /** The kept images' URLs, in order. */
+  images: string[];
+  /** The body's words, a blank line between blocks (clean/plain.ts). */
+  text: string;
 }
 
 /**
@@ -35,8 +62,20 @@ export function extract(doc: Document, options: ExtractOptions = {}): Article | 
  * parsing `content` again.
  */
 export function extractWithBody(doc: Document, options: ExtractOptions = {}): Extracted | null {
+  return readPage(doc, options)?.extracted ?? null;
+}
+
+function readPage(doc: Document, options: ExtractOptions): Found | null {
   try {
-    return readArticle(doc, options);
+    if (!options.rule) return readArticle(doc, options, null);
+    const rule = matchRule(doc, options.rule);
+    // A fix that leaves no text (the site changed under it) gives the article found as usual, and says so.
+    const fixed = rule.use === 'applied' ? readArticle(doc, options, rule) : null;
+    const found = fixed ?? readArticle(doc, options, null);
+    if (found !== null)
+      found.extracted.article.diagnostics.rule =
+        fixed !== null ? 'applied' : rule.use === 'applied' ? 'unmatched' : rule.use;
+    return found;
   } catch (error) {
     // A hostile or broken document must cost the user nothing: no article, no exception. The hook lets
     // tests and tools see what was swallowed.
@@ -50,15 +89,17 @@ export function extractWithBody(doc: Document, options: ExtractOptions = {}): Ex
 }
 
 /**
- * `ignoredNames`, as walkSegments takes them: COMMENT_NAMES on the second reading of a page that is its
- * comments. `t0`: when the first reading began.
+ * `rule`: a person's fix for the site, matched on this page (its removals read as hidden, its root the
+ * article). `ignoredNames`, as walkSegments takes them: COMMENT_NAMES on the second reading of a page that is
+ * its comments. `t0`: when the first reading began.
  */
 function readArticle(
   doc: Document,
   options: ExtractOptions,
+  rule: RuleMatch | null,
   ignoredNames: ReadonlySet<string> | null = null,
   t0 = (options.now ?? performanceNow)(),
-): Extracted | null {
+): Found | null {
   const now = options.now ?? performanceNow;
   const timings: Record<string, number> = {};
   const lap = (name: string, since: number): number => {
@@ -70,7 +111,8 @@ function readArticle(
   // Through dom/access.ts, as every read of the page: `<img name="body">` would otherwise be the body.
   const body = bodyOf(doc) ?? documentElementOf(doc);
   if (!body) return null;
-  const styles = styleSource(doc);
+  const page = styleSource(doc);
+  const styles = rule !== null && rule.removed.size > 0 ? hiding(page, rule.removed) : page;
   const maxElements = options.maxElements ?? DEFAULT_MAX_ELEMENTS;
   const walk = walkSegments(body, styles, maxElements, ignoredNames);
   let t = lap('segments', t0);
@@ -78,43 +120,53 @@ function readArticle(
   // beside them, the comments are the text. Read again with their names as no verdict, they are scored as a
   // forum's posts and widened to a thread (choose/records.ts); what is no thread that way stays as it was
   // read first. docs/extraction.md, "Comment-only threads".
-  const asComments = (): Extracted | null => {
+  const asComments = (): Found | null => {
     if (ignoredNames !== null || !collapsedHoldPage(walk.segments)) return null;
-    const thread = readArticle(doc, options, COMMENT_NAMES, t0);
-    return thread?.article.kind === 'thread' ? thread : null;
+    const thread = readArticle(doc, options, rule, COMMENT_NAMES, t0);
+    return thread?.extracted.article.kind === 'thread' ? thread : null;
   };
-  const isHidden = (el: Element): boolean => walk.hidden.has(el);
+  // A removed block inside a box the walk read as one segment was never visited: ask the rule too.
+  const isHidden =
+    rule === null || rule.removed.size === 0
+      ? (el: Element): boolean => walk.hidden.has(el)
+      : (el: Element): boolean => walk.hidden.has(el) || rule.removed.has(el);
 
-  const model = options.model === undefined ? SHIPPED_MODEL : options.model;
-  const declared = declaredPageTypes(doc);
-  const scored = scoreSegments(
-    walk.segments,
-    pageStyle(walk.segments),
-    declared,
-    model,
-    ignoredNames !== null,
-  );
-  t = lap('score', t);
   // Strings read through the prototype (dom/access.ts): `<img name="URL">` makes `document.URL` an element.
   const url = urlOf(doc);
   const baseUrl = baseUriOf(doc) || url || '';
   // Read once: when the choice asks whether the page is dated, else when there is an article to describe.
   let metadata: PageMetadata | null = null;
   const readMeta = (): PageMetadata => {
-    metadata ??= readMetadata(doc, baseUrl);
+    metadata ??= readMetadata(doc);
     return metadata;
   };
-  const choice = choose(scored, {
-    doc,
-    body,
-    styled: styles.styled,
-    declared,
-    dated: () => readMeta().published !== null,
-    pageModel: options.pageModel ?? SHIPPED_PAGE_MODEL,
-    isHidden,
-    force: !!options.force,
-    comments: ignoredNames !== null,
-  });
+  const declared = declaredPageTypes(doc);
+  let choice: Choice;
+  if (rule?.root) {
+    // A root the person picked is the article: nothing to score or choose.
+    choice = { verdict: 'article', chosen: pickedRoot(rule.root), replaced: null, wholePage: true };
+  } else {
+    const model = options.model === undefined ? SHIPPED_MODEL : options.model;
+    const scored = scoreSegments(
+      walk.segments,
+      pageStyle(walk.segments),
+      declared,
+      model,
+      ignoredNames !== null,
+    );
+    t = lap('score', t);
+    choice = choose(scored, {
+      doc,
+      body,
+      styled: styles.styled,
+      declared,
+      dated: () => readMeta().published !== null,
+      pageModel: options.pageModel ?? SHIPPED_PAGE_MODEL,
+      isHidden,
+      force: !!options.force,
+      comments: ignoredNames !== null,
+    });
+  }
   t = lap('choose', t);
   if (choice.verdict !== 'article') return asComments();
   // The page answered whole, less its chrome, leaves its comment boxes out too: on such a page, that is its
@@ -129,26 +181,27 @@ function readArticle(
   const maxNodes = nodeBudget(maxElements);
   const build = (c: Chosen) =>
     buildContent({ root: c.root, keep: c.keep, isHidden, baseUrl, maxNodes, title: meta.title });
-  let picked = choice.chosen;
-  let built = build(picked);
+  let chosen = choice.chosen;
+  let built = build(chosen);
   if (choice.replaced !== null && fallbackCameOutShort(built.text)) {
-    picked = choice.replaced;
-    built = build(picked);
+    chosen = choice.replaced;
+    built = build(chosen);
   }
   t = lap('build', t);
   if (built.text.trim() === '' || built.body === null) return asComments();
-  if (!options.force && !choice.wholePage && isStub(picked, built.text)) return asComments();
+  if (!options.force && !choice.wholePage && isStub(chosen, built.text)) return asComments();
 
   const diagnostics: Diagnostics = {
-    method: picked.method,
+    method: chosen.method,
     styled: styles.styled,
     segmentCount: walk.segments.length,
-    run: picked.run,
-    dropped: picked.dropped,
+    run: chosen.run,
+    dropped: chosen.dropped,
     truncated: walk.truncated || walk.depth > MAX_OUTPUT_DEPTH,
     capped: capsOf(walk),
-    pageChoice: picked.decision ?? null,
+    pageChoice: chosen.decision ?? null,
     timings,
+    rule: null,
   };
   const reading = readingStats(built.text, meta.lang);
   lap('reading', t);
@@ -161,17 +214,26 @@ function readArticle(
     lang: meta.lang,
     dir: meta.dir,
     url: url || baseUrl,
-    leadImage: meta.leadImage ?? built.images[0] ?? null,
-    excerpt: meta.description ?? excerptOf(built.text),
     content: built.html,
     // A page that declares a product (score/page-type.ts) is read as one, unless its text is a thread or a list.
-    kind: picked.kind === 'article' && declared.product ? 'product' : picked.kind,
-    records: picked.records,
+    kind: chosen.kind === 'article' && declared.product ? 'product' : chosen.kind,
+    records: chosen.records,
     wordCount: reading.words,
     readingMinutes: reading.minutes,
     diagnostics,
   };
-  return { article, body: built.body };
+  return {
+    extracted: { article, body: built.body, sources: built.sources },
+    from: meta.from,
+    baseUrl,
+    images: built.images,
+    text: built.text,
+  };
+}
+
+/** The root a person picked for the site (rules/): its visible text is the article, as they saw it. */
+function pickedRoot(root: Element): Chosen {
+  return { method: 'rule', kind: 'article', records: 0, root, keep: null, run: null, dropped: 0 };
 }
 
 /**

@@ -1,6 +1,14 @@
-import { extract, toMarkdown, toText } from './index.ts';
+import { extract, selectorFor, selectorLike, toMarkdown, toText } from './index.ts';
 import { inspectSegments } from './inspect.ts';
 
 // The entry of dist-extractor/lectern.js: the same extractor the content script runs, for the benchmark,
-// the extract CLI and outside tools that load one file into a page.
-(globalThis as { Lectern?: unknown }).Lectern = { extract, toText, toMarkdown, inspectSegments };
+// the extract CLI and outside tools that load one file into a page; with the selectors a fix for a site is
+// made of (rules/selector.ts), which extract's `rule` option applies.
+(globalThis as { Lectern?: unknown }).Lectern = {
+  extract,
+  toText,
+  toMarkdown,
+  inspectSegments,
+  selectorFor,
+  selectorLike,
+};

@@ -10,7 +10,7 @@ export type TextDirection = 'ltr' | 'rtl';
 export type ArticleKind = 'article' | 'thread' | 'product' | 'listing';
 
 /** How the body was found, for the debug view and the benchmark. */
-export type ExtractMethod = 'articleBody' | 'segments' | 'page' | 'fallback' | 'forced';
+export type ExtractMethod = 'articleBody' | 'segments' | 'page' | 'fallback' | 'forced' | 'rule';
 
 export interface Article {
   title: string;
@@ -45,18 +45,24 @@ export interface Article {
 }
 
 /**
- * An Article without its plain text, as `extractWithBody` gives it to the reader. The text is one more walk
- * over the body, laid out for copying (src/export/text.ts), which the first paint does not need: the reader's
- * content script leaves that code to the exporters, and `toText` makes the text from `content` when a copy or
- * a file asks for it.
+ * An Article without its plain text, lead image and excerpt, as `extractWithBody` gives it to the reader. The
+ * text is one more walk over the body, laid out for copying (src/export/text.ts), which the first paint does
+ * not need: the reader's content script leaves that code to the exporters, and `toText` makes the text from
+ * `content` when a copy or a file asks for it. The reader shows no lead image or excerpt, and its content
+ * script carries none of the code that finds them.
  */
-export type ReaderArticle = Omit<Article, 'text'>;
+export type ReaderArticle = Omit<Article, 'text' | 'leadImage' | 'excerpt'>;
 
 /** An article and its body as nodes (`extractWithBody`): for the reader, which inserts them in its own tree. */
 export interface Extracted {
   article: ReaderArticle;
   /** `article.content` as the copy built it, in an inert document (no browsing context: nothing loads). */
   body: Element;
+  /**
+   * The page element each block of `body` was copied from (automatic paragraphs: the box whose loose text they
+   * hold): where the reader's Edit mode finds what a person points at, to name it in a fix for the site.
+   */
+  sources: WeakMap<Element, Element>;
 }
 
 export interface Diagnostics {
@@ -85,11 +91,14 @@ export interface Diagnostics {
   pageChoice: { features: number[]; probability: number } | null;
   /** Milliseconds per stage, measured with options.now. */
   timings: Record<string, number>;
+  /** What became of options.rule (rules/index.ts RuleUse); null when none was given. */
+  rule: RuleUse | null;
 }
 
 /** A work cap of the extractor (see Diagnostics.capped). */
 export type Cap = 'elements' | 'depth';
 
+import type { RuleUse, SiteRule } from './rules/index.ts';
 import type { Model } from './score/model.ts';
 
 export interface ExtractOptions {
@@ -104,6 +113,11 @@ export interface ExtractOptions {
    * passes the fold's, as for `model`, and `npm run fit` one that always and one that never answers whole.
    */
   pageModel?: Model;
+  /**
+   * A person's fix for the site (rules/): blocks to leave out, and the article's root. A root this page does
+   * not have, or a fix that leaves no text, gives the article found as usual (diagnostics.rule says which).
+   */
+  rule?: SiteRule | null;
   /** Best effort: return the best run even when it is too weak to call an article ("Show anyway"). */
   force?: boolean;
   /** Stop reading the page after this many elements (huge DOMs). Default 25,000. */

@@ -288,6 +288,7 @@ function handMadeArticle(
       capped: [],
       pageChoice: null,
       timings: {},
+      rule: null,
     },
     ...fields,
   };

@@ -22,6 +22,7 @@ const diagnostics: Article['diagnostics'] = {
   capped: [],
   pageChoice: null,
   timings: {},
+  rule: null,
 };
 
 export const sampleArticle: Article = {

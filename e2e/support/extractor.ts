@@ -13,6 +13,8 @@ export interface LecternApi {
   toText(article: Article, options?: ExportOptions): string;
   toMarkdown(article: Article, options?: ExportOptions): string;
   inspectSegments(doc: Document, model?: Model | null): Inspection;
+  selectorFor(el: Element, doc: Document): string | null;
+  selectorLike(el: Element, doc: Document): string | null;
 }
 
 declare global {

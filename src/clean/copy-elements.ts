@@ -121,6 +121,7 @@ function wrapper(walk: CopyWalk, el: Element, place: Place): Frame {
         // In a figure, loose images stay direct children: no paragraph around them.
         place: {
           ...place,
+          from: el,
           autoP: place.out.localName !== 'figure',
           inherit: hasAttribute(el, 'dir') || hasAttribute(el, 'lang') ? el : place.inherit,
         },
@@ -164,6 +165,7 @@ function block(walk: CopyWalk, src: Element, tag: string, place: Place): Frame |
   inheritDirection(out, place);
   if (tag === 'pre') codeClass(src, out);
   if (!appendBlock(walk, place, out)) return wrapper(walk, src, place);
+  walk.sources.set(out, src);
   return {
     ...childrenOf(src),
     place: { ...place, out, ...childMode(tag, place), inherit: null },
@@ -190,6 +192,7 @@ function figure(walk: CopyWalk, src: Element, place: Place): Frame | null {
   copyAttributes(src, out, 'figure');
   inheritDirection(out, place);
   if (!appendBlock(walk, place, out)) return null;
+  walk.sources.set(out, src);
   if (verdict === 'tentative') walk.chosen?.tentative.push(out);
   return {
     ...childrenOf(src),

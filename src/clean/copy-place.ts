@@ -61,7 +61,10 @@ export function automaticIn(walk: CopyWalk, out: Element, tag: string, place?: P
   let open = walk.openAuto.get(out);
   if (open === undefined) {
     open = walk.doc.createElement(tag);
-    if (place !== undefined) inheritDirection(open, place);
+    if (place !== undefined) {
+      inheritDirection(open, place);
+      walk.sources.set(open, place.from);
+    }
     out.appendChild(open);
     walk.openAuto.set(out, open);
     walk.automatic.add(open);

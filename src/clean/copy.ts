@@ -32,6 +32,8 @@ export interface CopyInput {
 
 export interface Copied {
   container: Element;
+  /** See CopyWalk.sources. */
+  sources: WeakMap<Element, Element>;
   /** Paragraphs (and list items) the copy created around loose inline content; tidy.ts may unwrap lone ones. */
   automatic: Set<Element>;
 }
@@ -58,6 +60,8 @@ export interface Place {
   caption: boolean;
   /** Inside an element named as boilerplate (ad, promo, related…) that holds no chosen text. */
   boiler: boolean;
+  /** The page box whose children are copied here: the source of an automatic paragraph made for them. */
+  from: Element;
   /**
    * `dir`/`lang` of an unwrapped block (`<div dir="rtl">`), handed to the blocks made from its content, so a
    * right-to-left passage in a left-to-right article keeps its direction.
@@ -91,6 +95,8 @@ export interface CopyWalk {
   readonly chosen: Chosen | null;
   readonly container: Element;
   readonly automatic: Set<Element>;
+  /** The page element each copied block came from (Extracted.sources). */
+  readonly sources: WeakMap<Element, Element>;
   /** The automatic paragraph (or item) open in an output element, until a block closes it. */
   readonly openAuto: Map<Element, Element>;
   /** Output elements owed a space before their next inline content (a block unwrapped inside phrasing). */
@@ -111,6 +117,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
     chosen: keep === null ? null : chosenText(keep, root),
     container,
     automatic: new Set(),
+    sources: new WeakMap(),
     openAuto: new Map(),
     spaceBefore: new Set(),
     lastText: '',
@@ -124,13 +131,14 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
     media: false,
     caption: false,
     boiler: false,
+    from: root,
     inherit: null,
   };
   const first = visitElement(walk, root, base);
   if (first !== null) walk.stack.push(first);
   copyNodes(walk, maxNodes);
   if (walk.chosen !== null && walk.chosen.seen === 0) dropTentative(walk.chosen);
-  return { container, automatic: walk.automatic };
+  return { container, automatic: walk.automatic, sources: walk.sources };
 }
 
 /** Reads the page node by node in rendering order: copies text, visits elements, until the stack empties. */

@@ -37,15 +37,17 @@ export interface BuiltContent {
   images: string[];
   /** The copy itself: `html` as nodes of an inert document, for a caller that inserts them (present.ts). */
   body: Element | null;
+  /** The page element each block of `body` was copied from (Extracted.sources). */
+  sources: WeakMap<Element, Element>;
 }
 
-const EMPTY: BuiltContent = { html: '', text: '', images: [], body: null };
+const empty = (): BuiltContent => ({ html: '', text: '', images: [], body: null, sources: new WeakMap() });
 
 export function buildContent(input: BuildInput): BuiltContent {
   try {
     const doc = inertDocument(input.root);
-    if (doc === null) return EMPTY;
-    const { container, automatic } = copyContent(input, doc);
+    if (doc === null) return empty();
+    const { container, automatic, sources } = copyContent(input, doc);
     tidy(container, automatic, input.title);
     const images: string[] = [];
     for (const img of Array.from(container.getElementsByTagName('img'))) {
@@ -55,10 +57,10 @@ export function buildContent(input: BuildInput): BuiltContent {
     // DOMPurify runs where the HTML reaches a person as a string (the copies, a saved file), not here: in a
     // fresh tab it costs 2–4 ms an article (e2e/hostile's author measured 5.9 → 9.1 ms on code-table-figures),
     // which every extraction would pay, and a string is only dangerous once something parses it live.
-    return { html: container.innerHTML, text: plainText(container), images, body: container };
+    return { html: container.innerHTML, text: plainText(container), images, body: container, sources };
   } catch {
     // Odd input (a node from a torn-down frame, a document without an implementation) costs the article, not the page.
-    return EMPTY;
+    return empty();
   }
 }
 

@@ -29,6 +29,7 @@ function article(overrides: Partial<Article> = {}): Article {
       capped: [],
       pageChoice: null,
       timings: {},
+      rule: null,
     } as Article['diagnostics'],
     ...overrides,
   };

@@ -13,7 +13,7 @@ import {
 import { comparable } from '../dom/chars.ts';
 import { wordSet } from '../dom/words.ts';
 import type { Article, TextDirection } from '../types.ts';
-import { readLinkedData } from './jsonld.ts';
+import { type LinkedData, readLinkedData } from './jsonld.ts';
 import { cleanTitle, normalize, stripSiteName } from './title.ts';
 
 export { countWords, readingMinutes, readingStats } from './reading.ts';
@@ -26,13 +26,16 @@ export { cleanTitle } from './title.ts';
  * never throws.
  */
 
-/** The Article fields read from the page itself, plus its own description (the excerpt's first source). */
-export type PageMetadata = Pick<
-  Article,
-  'title' | 'byline' | 'siteName' | 'published' | 'lang' | 'dir' | 'leadImage'
-> & {
-  description: string | null;
+/** The Article fields read from the page itself that the reader shows, and where they were read from. */
+export type PageMetadata = Pick<Article, 'title' | 'byline' | 'siteName' | 'published' | 'lang' | 'dir'> & {
+  from: MetadataSources;
 };
+
+/** The page's `<meta>` contents by name, and its schema.org data. */
+export interface MetadataSources {
+  meta: Map<string, string>;
+  ld: LinkedData | null;
+}
 
 /** A byline longer than this is a paragraph that happens to carry an "author" class. */
 const MAX_BYLINE = 100;
@@ -42,7 +45,7 @@ const RTL_LANGS = wordSet('ar arc ckb dv fa he iw ji ks nqo ps sd syr ug ur yi')
 const RTL_SCRIPTS = /-(arab|hebr|thaa|syrc|nkoo|adlm|rohg)(-|$)/i;
 const BCP47 = /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i;
 
-export function readMetadata(doc: Document, baseUrl: string): PageMetadata {
+export function readMetadata(doc: Document): PageMetadata {
   const meta = metaMap(doc);
   const ld = guard(() => readLinkedData(doc), null);
 
@@ -58,6 +61,20 @@ export function readMetadata(doc: Document, baseUrl: string): PageMetadata {
     published: guard(() => readDate(doc, meta, ld?.published ?? null), null),
     lang,
     dir: guard(() => readDir(doc, lang), 'ltr'),
+    from: { meta, ld },
+  };
+}
+
+/**
+ * The lead image and the page's own description (the excerpt's first source), from what readMetadata read.
+ * Apart because only `extract` gives them: the reader shows neither, and its content script then carries none
+ * of this.
+ */
+export function readLeadAndDescription(
+  { meta, ld }: MetadataSources,
+  baseUrl: string,
+): { leadImage: string | null; description: string | null } {
+  return {
     leadImage: guard(
       () =>
         absoluteImage(

@@ -260,3 +260,14 @@ const HIDDEN: ElementStyle = {
   color: '',
   floated: false,
 };
+
+/**
+ * `source`, reading the elements of `removed` as hidden: the blocks a person's fix for the site leaves out
+ * (rules/), which the segment walk then skips and the copy leaves out, as it does a `display: none` box.
+ */
+export function hiding(source: StyleSource, removed: ReadonlySet<Element>): StyleSource {
+  return {
+    styled: source.styled,
+    read: (el, parent, attributed) => (removed.has(el) ? HIDDEN : source.read(el, parent, attributed)),
+  };
+}

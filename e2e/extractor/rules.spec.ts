@@ -1,0 +1,118 @@
+/**
+ * A person's fix for a site (src/rules/): the selectors built for a block match that block on the site's next
+ * page, and extract() applies a fix: removed blocks are not in the article, a picked root is the article, and a
+ * fix the page does not match gives the article found as usual, saying so.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import type { SiteRule } from '../../src/rules/index.ts';
+import type { Article } from '../../src/types.ts';
+import { loadExtractor, VIEWPORT } from '../support/index.ts';
+
+test.use({ viewport: VIEWPORT });
+
+const para = (n: number, topic: string) =>
+  `<p>Paragraph ${n} of the story about ${topic}, long enough to read as body text in any reader: the council met on Tuesday and argued over the budget for the new library until late in the evening, when the vote was finally taken.</p>`;
+
+/** One page of a templated site: a story, a members' appeal in its middle, a related list and a footer. */
+function sitePage(topic: string, postId: number): string {
+  return `<!doctype html><html lang="en"><head><title>${topic} | The Daily</title></head><body>
+<header class="site-header"><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
+<main id="content">
+  <article class="story post-${postId} css-1x9ab2c">
+    <h1 class="story__title">${topic}</h1>
+    <div class="story__body">
+      ${para(1, topic)}${para(2, topic)}
+      <div class="callout-box is-open"><p>The Daily is funded by readers like you. Become a member today and support local journalism in your town for less than the price of a coffee a week.</p></div>
+      ${para(3, topic)}${para(4, topic)}
+      <p class="story__credit">Photo: Agency</p>
+      ${para(5, topic)}
+    </div>
+  </article>
+  <aside class="related"><h2>Related</h2><ul><li><a href="/a">Another story</a></li><li><a href="/b">One more story</a></li></ul></aside>
+</main>
+<footer class="site-footer"><p>© The Daily. All rights reserved.</p></footer>
+</body></html>`;
+}
+
+async function open(page: Page, html: string): Promise<void> {
+  await page.setContent(html);
+  await loadExtractor(page);
+}
+
+function extract(page: Page, rule: SiteRule | null): Promise<Article | null> {
+  return page.evaluate((rule) => Lectern.extract(document, { rule }), rule);
+}
+
+function selectors(page: Page, css: string): Promise<{ own: string | null; like: string | null }> {
+  return page.evaluate((css) => {
+    const el = document.querySelector(css) as Element;
+    return { own: Lectern.selectorFor(el, document), like: Lectern.selectorLike(el, document) };
+  }, css);
+}
+
+test('a removed block is named so that the next page of the site matches it too, and extract leaves it out', async ({
+  page,
+}) => {
+  await open(page, sitePage('Library budget approved', 48213));
+  const before = await extract(page, null);
+  expect(before?.text).toContain('Become a member today');
+  const { own } = await selectors(page, '.callout-box');
+  // Its class word, not the state word beside it, nor the story's generated and numbered classes.
+  expect(own).toBe('div.callout-box');
+
+  await open(page, sitePage('Harbour bridge to reopen', 50377));
+  const after = await extract(page, { root: null, remove: [own as string] });
+  expect(after?.text).not.toContain('Become a member today');
+  expect(after?.text).toContain('Paragraph 5 of the story about Harbour bridge to reopen');
+  expect(after?.diagnostics.rule).toBe('applied');
+});
+
+test('"blocks like this" names a kind of block; one block alone is named by its place when nothing else tells it apart', async ({
+  page,
+}) => {
+  await open(page, sitePage('Library budget approved', 48213));
+  const credit = await selectors(page, '.story__credit');
+  expect(credit.like).toBe('p.story__credit');
+  // The third paragraph has no name of its own: a position under the nearest named box, never a post number.
+  const third = await selectors(page, '.story__body > p:nth-of-type(3)');
+  expect(third.own).not.toBeNull();
+  expect(third.own).not.toMatch(/\d{3}|css-/);
+  expect(
+    await page.evaluate(
+      ({ css, own }) => {
+        const found = document.querySelectorAll(own);
+        return found.length === 1 && found[0] === document.querySelector(css);
+      },
+      { css: '.story__body > p:nth-of-type(3)', own: third.own as string },
+    ),
+  ).toBe(true);
+  // A bare paragraph's kind is the named box it sits in.
+  expect(third.like).toBe('div.story__body p');
+});
+
+test('a picked root is the article; a root the page lacks gives the article found as usual and says so', async ({
+  page,
+}) => {
+  await open(page, sitePage('Library budget approved', 48213));
+  const picked = await extract(page, { root: 'aside.related', remove: [] });
+  expect(picked?.diagnostics.method).toBe('rule');
+  expect(picked?.text).toContain('Another story');
+  expect(picked?.text).not.toContain('Paragraph 1');
+
+  const missing = await extract(page, { root: '#no-such-box', remove: [] });
+  expect(missing?.diagnostics.rule).toBe('unmatched');
+  expect(missing?.text).toContain('Paragraph 1 of the story');
+});
+
+test('a removal never takes the article with it, and a fix that would leave nothing is not applied', async ({
+  page,
+}) => {
+  await open(page, sitePage('Library budget approved', 48213));
+  // `main` holds the picked root: not removed.
+  const kept = await extract(page, { root: 'article', remove: ['main', 'body', 'html'] });
+  expect(kept?.text).toContain('Paragraph 1 of the story');
+  // Removing every paragraph leaves no article text: the article found as usual is shown instead.
+  const emptied = await extract(page, { root: null, remove: ['p', 'h3', 'h1', 'a', 'li'] });
+  expect(emptied?.text).toContain('Paragraph 1 of the story');
+  expect(emptied?.diagnostics.rule).toBe('unmatched');
+});
