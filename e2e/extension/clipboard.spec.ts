@@ -128,7 +128,7 @@ test('Copy text, Copy Markdown and Copy rich text in the reader put the article 
     await clipboard.empty();
     await page.bringToFront();
     if (format === 'html') {
-      await overlay.click('More export options');
+      await overlay.click('More options');
       await overlay.click('Copy rich text');
     } else {
       await overlay.click(format === 'text' ? 'Copy text' : 'Copy Markdown');

@@ -320,7 +320,7 @@ async function openReaderOnNews(): Promise<Page> {
 }
 
 async function exportItem(page: Page, name: string): Promise<void> {
-  await (await reader(page)).click('More export options');
+  await (await reader(page)).click('More options');
   await (await reader(page)).click(name);
 }
 

@@ -165,7 +165,7 @@ test('a saved web page holds its images or says which it left out, and opening i
   const { page, overlay } = await openReader();
   const save = async (name: string) => {
     const download = page.waitForEvent('download');
-    await overlay.click('More export options');
+    await overlay.click('More options');
     await overlay.click(name);
     const file = await download;
     return { contents: readFileSync(await file.path(), 'utf8') };

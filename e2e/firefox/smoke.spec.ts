@@ -164,7 +164,7 @@ test('Save as Markdown in the Firefox reader downloads the article as a .md file
   test.setTimeout(60_000);
   if (!downloads) throw new Error('not launched');
   const page = await openReader('save');
-  await overlayOf(page).click('More export options');
+  await overlayOf(page).click('More options');
   // The menu's list comes with the reader's panels, loaded when the menu first opens.
   await expect
     .poll(() =>

@@ -1,21 +1,46 @@
-/** The page's article, extracted lazily and kept per URL (the popup's summary, the reader and the copies agree). */
+/**
+ * The page's article, extracted lazily and kept per URL (the popup's summary, the reader and the copies agree),
+ * read with the site's fix (extension/shared/site-rules.ts) once `ruleReady` has loaded it.
+ */
 import { plainText } from '../../src/clean/plain.ts';
 import { extractWithBody } from '../../src/extract.ts';
+import type { SiteRule } from '../../src/rules/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import type { ArticleSummary } from '../shared/messages.ts';
+import { loadRule } from '../shared/site-rules.ts';
 
 interface Cached {
   url: string;
+  rule: SiteRule | null;
   /** undefined = not tried yet; null = tried, nothing found. */
   plain: Extracted | null | undefined;
   forced: Extracted | null | undefined;
 }
 
 let cache: Cached | null = null;
+let rule: SiteRule | null = null;
+let ruleLoaded: Promise<void> | null = null;
 
-function safeExtract(force: boolean): Extracted | null {
+/** Loads the site's fix, once a page: the article is read with it from then on. */
+export const ruleReady = (): Promise<void> => {
+  ruleLoaded ??= loadRule(location.origin).then(useRule);
+  return ruleLoaded;
+};
+
+/** The fix the page is read with. */
+export const siteRule = (): SiteRule | null => rule;
+
+/** Reads the page with `next` from now on (the editor saved or forgot a fix). */
+export function useRule(next: SiteRule | null): void {
+  rule = next;
+}
+
+/** The page read with `fix` instead (the editor's Edit mode, the fix bar's Undo); not kept. */
+export const articleWith = (fix: SiteRule | null): Extracted | null => safeExtract(false, fix);
+
+function safeExtract(force: boolean, fix: SiteRule | null = rule): Extracted | null {
   try {
-    return extractWithBody(document, { force });
+    return extractWithBody(document, { force, rule: fix });
   } catch {
     // The extractor promises never to throw; a page that breaks it must still not see an error from us.
     return null;
@@ -25,7 +50,7 @@ function safeExtract(force: boolean): Extracted | null {
 /** `force` ("Show anyway") asks for the best run even when it's too weak to call an article. */
 export function currentArticle(force: boolean): Extracted | null {
   const url = location.href;
-  if (cache?.url !== url) cache = { url, plain: undefined, forced: undefined };
+  if (cache?.url !== url || cache.rule !== rule) cache = { url, rule, plain: undefined, forced: undefined };
   if (cache.plain === undefined) cache.plain = safeExtract(false);
   if (cache.plain || !force) return cache.plain;
   if (cache.forced === undefined) cache.forced = safeExtract(true);

@@ -9,8 +9,9 @@ import type { ReaderArticle } from '../../src/types.ts';
 import { copyMessage, saveMessage } from '../reader/format.ts';
 import savedCss from '../reader/saved.css?inline';
 import toastCss from '../reader/toast.css?inline';
+import type { Outcome } from '../reader/types.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
-import type { ExportReply } from '../shared/messages.ts';
+import { type ExportReply, sendToExtension } from '../shared/messages.ts';
 import { inlineImages } from './images.ts';
 import { register } from './registry.ts';
 import { downloadFile } from './save.ts';
@@ -28,8 +29,18 @@ export interface Exporters {
   ): ExportReply;
   /** Builds the file (fetching and inlining images for a web page) and downloads it; returns its name. */
   save(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<string>;
-  copyMessage: typeof copyMessage;
-  saveMessage: typeof saveMessage;
+  /**
+   * The reader's copy: the article (or the selection) put on the clipboard by the extension, where no page
+   * listener sees or changes it; the outcome in the toast's words.
+   */
+  readerCopy(
+    article: ReaderArticle,
+    format: CopyFormat,
+    header: boolean,
+    selection: DocumentFragment | null,
+  ): Promise<Outcome>;
+  /** The reader's save, and its outcome in the toast's words. */
+  readerSave(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<Outcome>;
   /** The toast's stylesheet, for the reader's shadow root (main.ts adopts it). */
   toastCss: string;
 }
@@ -60,12 +71,20 @@ async function fileContents(article: ReaderArticle, format: SaveFormat, header: 
   }
 }
 
+async function save(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<string> {
+  return downloadFile(await fileContents(article, format, header), article.title, format);
+}
+
 register('exporters', {
   copyData,
-  async save(article, format, header) {
-    return downloadFile(await fileContents(article, format, header), article.title, format);
+  save,
+  async readerCopy(article, format, header, selection) {
+    const { text, html, words } = copyData(article, format, header, selection);
+    await sendToExtension('background:clipboard', { text, html });
+    return { ok: true, message: copyMessage(format, { ok: true, words }, selection !== null) };
   },
-  copyMessage,
-  saveMessage,
+  async readerSave(article, format, header) {
+    return { ok: true, message: saveMessage({ ok: true, name: await save(article, format, header) }) };
+  },
   toastCss,
 });

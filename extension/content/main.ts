@@ -13,12 +13,13 @@ import { mountNotice, mountReader } from '../reader/index.ts';
 import { adoptStyles } from '../reader/styles.ts';
 import type { Outcome, ReaderHandle } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
-import { type ContentState, handleContentMessages, sendToExtension } from '../shared/messages.ts';
+import { type ContentState, handleContentMessages } from '../shared/messages.ts';
 import type { Settings } from '../shared/settings.ts';
-import { currentArticle, summarize } from './article.ts';
+import { articleWith, currentArticle, ruleReady, siteRule, summarize, useRule } from './article.ts';
 import { loadChunk } from './chunks.ts';
+import type { Exporters } from './exporters.ts';
 import { closeOverlay, isOverlayOpen, showInOverlay } from './overlay.ts';
-import { clearRegistry } from './registry.ts';
+import { clearRegistry, registry } from './registry.ts';
 import { settingsStore } from './settings-store.ts';
 
 interface Instance {
@@ -42,15 +43,49 @@ function state(): ContentState {
 /** The reader showing now, to hand it settings changed elsewhere. */
 let reader: ReaderHandle | null = null;
 
-function showReader({ article, body }: Extracted, settings: Settings): void {
+/**
+ * What the editor (a chunk of its own: extension/content/editor.ts) works with: the reader it edits, the site's
+ * fix, the page read with another, and a way to show that reading. Through here, not by importing article.ts:
+ * the chunk is a script of its own, and its copy of a module would have a state of its own.
+ */
+export interface EditorHost {
+  root: ShadowRoot;
+  extracted: Extracted;
+  rule: typeof siteRule;
+  use: typeof useRule;
+  read: typeof articleWith;
+  show(extracted: Extracted): void;
+}
+
+function showReader(extracted: Extracted, settings: Settings): void {
+  const { article, body } = extracted;
   showInOverlay((root, layer) => {
+    const host: EditorHost = {
+      root,
+      extracted,
+      rule: siteRule,
+      use: useRule,
+      read: articleWith,
+      show: (next) => showReader(next, settings),
+    };
+    // A chunk that fails to load (the extension was reloaded under the page) leaves the reader as it is.
+    const editor = (start: boolean) =>
+      loadChunk('editor').then(
+        (loaded) => loaded.attach(host, start),
+        () => undefined,
+      );
     // The toast reports a copy or a save: its look comes with the exporters they load, adopted once.
     let toastStyled = false;
-    const exporters = async () => {
-      const loaded = await loadChunk('exporters');
-      if (!toastStyled) adoptStyles(root, loaded.toastCss);
-      toastStyled = true;
-      return loaded;
+    // A copy or a save, and what came of it; the exporters say it, or the failure to load them is said here.
+    const exported = async (action: 'copy' | 'save', run: (loaded: Exporters) => Promise<Outcome>) => {
+      try {
+        const loaded = await loadChunk('exporters');
+        if (!toastStyled) adoptStyles(root, loaded.toastCss);
+        toastStyled = true;
+        return await run(loaded);
+      } catch (error) {
+        return { ok: false, message: couldNot(action, reason(error, 'unknown error')) };
+      }
     };
     const handle = mountReader(
       root,
@@ -60,30 +95,11 @@ function showReader({ article, body }: Extracted, settings: Settings): void {
         panels: () => loadChunk('panels'),
         settings,
         actions: {
-          async copy(format, header, selection): Promise<Outcome> {
-            try {
-              const { copyData, copyMessage } = await exporters();
-              const { text, html, words } = copyData(article, format, header, selection);
-              // Written by the extension, not the page: no page listener sees or changes what is copied.
-              await sendToExtension('background:clipboard', { text, html });
-              return {
-                ok: true,
-                message: copyMessage(format, { ok: true, words }, selection !== null),
-              };
-            } catch (error) {
-              return { ok: false, message: couldNot('copy', reason(error, 'Copy failed.')) };
-            }
-          },
-          async save(format, header): Promise<Outcome> {
-            try {
-              const { save, saveMessage } = await exporters();
-              const name = await save(article, format, header);
-              return { ok: true, message: saveMessage({ ok: true, name }) };
-            } catch (error) {
-              return { ok: false, message: couldNot('save', reason(error, 'Saving failed.')) };
-            }
-          },
+          copy: (format, header, selection) =>
+            exported('copy', (loaded) => loaded.readerCopy(article, format, header, selection)),
+          save: (format, header) => exported('save', (loaded) => loaded.readerSave(article, format, header)),
           close: closeOverlay,
+          edit: () => editor(true),
           saveSettings(patch) {
             settingsStore.save(patch);
           },
@@ -92,6 +108,11 @@ function showReader({ article, body }: Extracted, settings: Settings): void {
       layer,
     );
     reader = handle;
+    // A fix in use, or an edit going on, shows its bar: the editor's chunk, after the reader's first paint.
+    const chunk = registry().editor;
+    if (chunk) chunk.attach(host, false);
+    else if (article.diagnostics.rule === 'applied' || article.diagnostics.rule === 'unmatched')
+      editor(false);
     return {
       focus: () => handle.focus(),
       unmount() {
@@ -124,7 +145,7 @@ function showNotice(canForce: boolean, settings: Settings): void {
 async function open(force: boolean): Promise<ContentState> {
   // The sender explains PDFs itself (the reply says pdf); an overlay over the viewer would only say "no article".
   if (isPdf()) return state();
-  const settings = await settingsStore.current();
+  const [settings] = await Promise.all([settingsStore.current(), ruleReady()]);
   const extracted = currentArticle(force);
   if (extracted) showReader(extracted, settings);
   else showNotice(!force, settings);
@@ -132,7 +153,8 @@ async function open(force: boolean): Promise<ContentState> {
 }
 
 /** The page's article for the popup and the menu; none on a PDF (the sender explains those). */
-function extractedFor(force: boolean): Extracted | null {
+async function extractedFor(force: boolean): Promise<Extracted | null> {
+  await ruleReady();
   return isPdf() ? null : currentArticle(force);
 }
 
@@ -140,8 +162,8 @@ function register(): Instance {
   settingsStore.start((settings) => reader?.applySettings(settings));
   const stop = handleContentMessages({
     'content:ping': () => state(),
-    'content:summary': ({ force }) => {
-      const extracted = extractedFor(force);
+    'content:summary': async ({ force }) => {
+      const extracted = await extractedFor(force);
       return extracted ? summarize(extracted) : null;
     },
     'content:open': ({ force }) => open(force),
@@ -157,12 +179,12 @@ function register(): Instance {
       return open(false);
     },
     'content:export': async ({ format, header, force }) => {
-      const article = extractedFor(force)?.article;
+      const article = (await extractedFor(force))?.article;
       if (!article) return null;
       return (await loadChunk('exporters')).copyData(article, format, header, null);
     },
     'content:save': async ({ format, header, force }) => {
-      const article = extractedFor(force)?.article;
+      const article = (await extractedFor(force))?.article;
       if (!article) return null;
       return { name: await (await loadChunk('exporters')).save(article, format, header) };
     },
@@ -198,7 +220,7 @@ try {
     // Whoever injected us (the reader command, the popup, the toolbar menu) asks for the article next: start
     // on it now, in a task of its own, while the injection's answer travels to the background and its next
     // message travels back (about 3 ms saved on the reader command).
-    setTimeout(() => isPdf() || currentArticle(false), 0);
+    setTimeout(() => isPdf() || ruleReady().then(() => currentArticle(false)), 0);
   }
 } catch {
   // Never throw into the page.

@@ -5,11 +5,13 @@
  */
 import type { Panels } from '../reader/panels.tsx';
 import type { ChunkName } from '../shared/chunks.ts';
+import type { Editor } from './editor.ts';
 import type { Exporters } from './exporters.ts';
 
 export interface Chunks {
   exporters: Exporters;
   panels: Panels;
+  editor: Editor;
 }
 
 const REGISTRY = Symbol.for('lectern.chunks');

@@ -6,6 +6,8 @@ export interface ExportListProps {
   onCopy(format: CopyFormat): void;
   /** Absent where nothing can save files. */
   onSave?: (format: SaveFormat) => void;
+  /** The Edit mode; absent where nothing can keep a fix. */
+  onEdit?: () => void;
   busy: boolean;
   /** Folds the menu away, gives the focus back to its button, then runs `action`. */
   choose(action: () => void): void;
@@ -13,9 +15,9 @@ export interface ExportListProps {
   onKeyDown(event: KeyboardEvent): void;
 }
 
-export function ExportList({ onCopy, onSave, busy, choose, onKeyDown }: ExportListProps) {
+export function ExportList({ onCopy, onSave, onEdit, busy, choose, onKeyDown }: ExportListProps) {
   return (
-    <ul id="l-export" class="l-menu-list" aria-label="Export">
+    <ul id="l-export" class="l-menu-list" aria-label="More options">
       <li>
         <button
           type="button"
@@ -41,6 +43,19 @@ export function ExportList({ onCopy, onSave, busy, choose, onKeyDown }: ExportLi
             </button>
           </li>
         ))}
+      {onEdit && (
+        <li>
+          <button
+            type="button"
+            class="l-menu-item"
+            title="Remove blocks that are not the article; Lectern remembers it for this site"
+            onKeyDown={onKeyDown}
+            onClick={() => choose(onEdit)}
+          >
+            Fix the text…
+          </button>
+        </li>
+      )}
     </ul>
   );
 }

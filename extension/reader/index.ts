@@ -8,6 +8,7 @@ import { followFragmentLink } from './links.ts';
 import { createNotice, type NoticeProps } from './Notice.ts';
 import type { Panels } from './panels.tsx';
 import { createReader } from './Reader.ts';
+import readerCss from './reader.css?inline';
 import { adoptStyles } from './styles.ts';
 import { ignoreUntrustedEvents } from './trusted.ts';
 import type { ReaderHandle, ReaderProps } from './types.ts';
@@ -51,7 +52,7 @@ interface Mounted {
  * (trusted.ts), and keys kept from the page with Esc closing (keyboard.ts).
  */
 function mountView(root: ShadowRoot, parent: ParentNode, close: () => void): Mounted {
-  const removeStyles = adoptStyles(root);
+  const removeStyles = adoptStyles(root, readerCss);
   const container = h('div', { class: 'l-mount' });
   parent.append(container);
   const trustOnly = ignoreUntrustedEvents(container);

@@ -8,6 +8,8 @@ export const CHUNKS = {
   exporters: { entry: 'extension/content/exporters.ts', file: 'extension/content/exporters.js' },
   /** The export menu's list, the reading settings, the keyboard help and read aloud, with their styles and Preact. */
   panels: { entry: 'extension/content/panels.ts', file: 'extension/content/panels.js' },
+  /** The Edit mode and the bar of a site's fix: the selectors, the rule store, their styles. */
+  editor: { entry: 'extension/content/editor.ts', file: 'extension/content/editor.js' },
 } as const;
 
 export type ChunkName = keyof typeof CHUNKS;

@@ -1,0 +1,169 @@
+/**
+ * Fix it once, fixed for the site (issue 21 §1–2): in the built extension, a person removes a block in the
+ * reader's Edit mode, and the next page of the same site opens without its block of that kind, saying so; Undo
+ * shows the page without the fix, and the fix can be forgotten. Pointing is a real mouse click or a real key,
+ * in the reader's closed shadow root (e2e/support/overlay.ts).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { overlayOf } from '../support/overlay.ts';
+import { type Extension, launchExtension, openReaderFromPopup, openTab } from './harness.ts';
+
+let extension: Extension;
+
+test.beforeAll(async () => {
+  extension = await launchExtension();
+});
+
+test.afterAll(async () => {
+  await extension?.context.close();
+});
+
+const para = (n: number, topic: string) =>
+  `<p>Paragraph ${n} of the story about ${topic}. The council met on Tuesday and argued over the budget for the new library until late in the evening, when the vote was finally taken and the room emptied.</p>`;
+
+const APPEAL = 'Become a member today';
+
+/** A page of one templated site: its story has a members' appeal in the middle, which the reader keeps. */
+function sitePage(topic: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${topic} | The Daily</title></head><body>
+<header class="site-header"><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
+<main id="content"><article class="story">
+  <h1 class="story__title">${topic}</h1>
+  <div class="story__body">
+    ${para(1, topic)}${para(2, topic)}
+    <div class="callout-box"><p>The Daily is funded by readers like you. ${APPEAL} and support local journalism in your town for less than the price of a coffee a week.</p></div>
+    ${para(3, topic)}${para(4, topic)}
+    <p class="story__credit">Photo: Agency. Additional reporting by the city desk, who were in the room for the whole of the meeting.</p>
+    ${para(5, topic)}
+    <p class="story__credit">Graphics: the data team, from the council's own published figures for the last ten years.</p>
+  </div>
+</article></main>
+<footer class="site-footer"><p>© The Daily. All rights reserved.</p></footer>
+</body></html>`;
+}
+
+const PAGES = {
+  first: { url: 'https://news.test/fix-site-library/', topic: 'Library budget approved' },
+  second: { url: 'https://news.test/fix-site-bridge/', topic: 'Harbour bridge to reopen' },
+};
+
+test.beforeEach(async () => {
+  for (const { url, topic } of Object.values(PAGES)) {
+    await extension.context.route(url, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: sitePage(topic) }),
+    );
+  }
+});
+
+test.afterEach(async () => {
+  await extension.worker.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { storage: { local: { clear(): Promise<void> } } } }
+    ).chrome.storage.local.clear(),
+  );
+});
+
+/** What storage.local holds, as the extension's worker reads it. */
+function stored(): Promise<Record<string, unknown>> {
+  return extension.worker.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { storage: { local: { get(): Promise<object> } } } }
+    ).chrome.storage.local.get(),
+  ) as Promise<Record<string, unknown>>;
+}
+
+async function openReader(
+  url: string,
+): Promise<{ page: Page; overlay: Awaited<ReturnType<typeof overlayOf>> }> {
+  const { page, tabId } = await openTab(extension, url);
+  await openReaderFromPopup(extension, page, tabId);
+  const overlay = await overlayOf(page);
+  await expect.poll(() => overlay.shows('Paragraph 1 of the story')).toBe(true);
+  return { page, overlay };
+}
+
+/** Clicks, with the real mouse, the article block in the reader whose text holds `text`. */
+async function clickBlock(page: Page, overlay: Awaited<ReturnType<typeof overlayOf>>, text: string) {
+  const box = await overlay.evaluate((root, wanted) => {
+    const blocks = Array.from(root.querySelectorAll('.l-content .l-editable'));
+    const block = blocks.reverse().find((el) => (el.textContent ?? '').includes(wanted));
+    if (!block) return null;
+    block.scrollIntoView({ block: 'center' });
+    const r = block.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  }, text);
+  if (box === null) throw new Error(`no editable block holds "${text}"`);
+  await page.mouse.click(box.x, box.y);
+}
+
+async function startEditing(overlay: Awaited<ReturnType<typeof overlayOf>>): Promise<void> {
+  await overlay.click('More options');
+  await overlay.click('Fix the text…');
+  await expect.poll(() => overlay.has('Done')).toBe(true);
+}
+
+test('a block removed in the reader is left out of the next page of the site, which says so; Undo and Forget work', async () => {
+  const first = await openReader(PAGES.first.url);
+  expect(await first.overlay.shows(APPEAL)).toBe(true);
+  await startEditing(first.overlay);
+  await clickBlock(first.page, first.overlay, APPEAL);
+  // Shown at once as the fix will give it: the appeal is gone, the story is whole.
+  await expect.poll(() => first.overlay.shows(APPEAL)).toBe(false);
+  expect(await first.overlay.shows('Paragraph 5 of the story about Library budget approved')).toBe(true);
+  await first.overlay.click('Done');
+  await expect.poll(() => first.overlay.shows('Saved. Lectern will use your fix on news.test.')).toBe(true);
+  // Stored for the origin: selectors only, no article text.
+  const saved = await stored();
+  expect(Object.keys(saved)).toEqual(['rule:https://news.test']);
+  expect(JSON.stringify(saved)).not.toContain('Paragraph');
+  await first.page.close();
+
+  const second = await openReader(PAGES.second.url);
+  expect(await second.overlay.shows('Paragraph 5 of the story about Harbour bridge to reopen')).toBe(true);
+  expect(await second.overlay.shows(APPEAL)).toBe(false);
+  await expect.poll(() => second.overlay.shows('Using your fix for news.test.')).toBe(true);
+
+  // Undo: this page without the fix, the appeal back; the fix stays stored.
+  await second.overlay.click('Undo');
+  await expect.poll(() => second.overlay.shows(APPEAL)).toBe(true);
+  expect(await second.overlay.shows('Showing this page without your fix for news.test.')).toBe(true);
+  expect(Object.keys(await stored())).toEqual(['rule:https://news.test']);
+
+  await second.overlay.click('Forget my fix');
+  await expect.poll(() => second.overlay.shows('Lectern forgot your fix for news.test.')).toBe(true);
+  expect(await stored()).toEqual({});
+  await second.page.close();
+});
+
+test('the keyboard edits too: Enter removes the focused block, "Remove blocks like this" its kind, Esc leaves the edit and keeps the reader open', async () => {
+  const { page, overlay } = await openReader(PAGES.first.url);
+  await startEditing(overlay);
+  // Tab from the bar's buttons into the article's blocks, to the first credit line.
+  const focusCredit = () =>
+    overlay.evaluate((root) => {
+      const credit = Array.from(root.querySelectorAll<HTMLElement>('.l-content .l-editable')).find((el) =>
+        (el.textContent ?? '').startsWith('Photo: Agency'),
+      );
+      credit?.focus();
+      return root.activeElement === credit;
+    });
+  expect(await focusCredit()).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => overlay.shows('Photo: Agency')).toBe(false);
+  expect(await overlay.shows('Graphics: the data team')).toBe(true);
+
+  await overlay.click('Remove blocks like this');
+  await expect.poll(() => overlay.shows('Graphics: the data team')).toBe(false);
+  expect(await overlay.shows('Paragraph 5 of the story')).toBe(true);
+
+  await overlay.click('Undo');
+  await expect.poll(() => overlay.shows('Graphics: the data team')).toBe(true);
+  expect(await overlay.shows('Photo: Agency')).toBe(false);
+
+  // Esc ends the edit without saving, and the reader stays open with the page as it was.
+  await page.keyboard.press('Escape');
+  await expect.poll(() => overlay.has('Done')).toBe(false);
+  expect(await overlay.shows('Photo: Agency')).toBe(true);
+  expect(await stored()).toEqual({});
+  await page.close();
+});

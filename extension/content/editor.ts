@@ -1,0 +1,339 @@
+/**
+ * The editor chunk (extension/shared/chunks.ts): the reader's Edit mode, where a person removes the blocks that
+ * are not the article and Lectern remembers it for the site, and the bar that says when a site's fix is in use
+ * (issue 21 §1–2). Loaded when a person starts editing, or after the first paint of a page read with a fix.
+ *
+ * What a person points at in the reader is a copy; the fix must name the page's own element. The reader's body
+ * is a clone of the extractor's copy (src/clean/present.ts), so the two trees pair element by element (less the
+ * images, with images off), and the copy knows each block's page element (Extracted.sources). Each removal is
+ * read at once with the new fix and shown: what the person sees is what the fix gives on the next page.
+ */
+import { parentElementOf } from '../../src/dom/access.ts';
+import { MAX_ANCESTORS } from '../../src/dom/limits.ts';
+import { matchRule, type SiteRule } from '../../src/rules/index.ts';
+import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
+import type { Extracted } from '../../src/types.ts';
+import { type EditBar, editBar, type FixBar, fixBar } from '../reader/Editor.ts';
+import editorCss from '../reader/editor.css?inline';
+import { adoptStyles } from '../reader/styles.ts';
+import { markUsed, saveRule } from '../shared/site-rules.ts';
+import type { EditorHost } from './main.ts';
+import { register } from './registry.ts';
+
+export interface Editor {
+  /**
+   * Called for each reader shown while the chunk is loaded, and to start editing (`start`): shows the Edit mode
+   * while an edit goes on, else the bar of the site's fix when one was used.
+   */
+  attach(host: EditorHost, start: boolean): void;
+}
+
+/** An edit going on: the fix it started from, as edited so far, and each earlier step for Undo. */
+interface Session {
+  before: SiteRule | null;
+  rule: SiteRule;
+  history: SiteRule[];
+  /** The page element removed last, for "Remove blocks like this". */
+  last: Element | null;
+  /** What to show in the bar after the reader is shown again. */
+  status: string;
+  /** Where the reader was scrolled, and which block had the focus, before it was shown again. */
+  scroll: number;
+  focus: number;
+}
+
+let session: Session | null = null;
+/** The reading shown without the site's fix (the bar's Undo): its bar offers the fix back. */
+let withoutFix: Extracted | null = null;
+/** What came of the edit that just ended, for the bar of the reader shown next. */
+let outcome = '';
+const styled = new WeakSet<ShadowRoot>();
+
+const EMPTY: SiteRule = { root: null, remove: [] };
+const site = (): string => location.host;
+
+function attach(host: EditorHost, start: boolean): void {
+  if (!styled.has(host.root)) {
+    adoptStyles(host.root, editorCss);
+    styled.add(host.root);
+  }
+  if (start && session === null) {
+    const rule = host.rule();
+    session = {
+      before: rule,
+      rule: rule ?? EMPTY,
+      history: [],
+      last: null,
+      status: '',
+      scroll: 0,
+      focus: -1,
+    };
+    // Read with the site's fix (the reader may show the page without it): the Edit mode starts from there.
+    reread(host, rule);
+    return;
+  }
+  if (session !== null) {
+    editMode(host, session);
+    return;
+  }
+  const said = outcome;
+  outcome = '';
+  const bar = showFixBar(host);
+  if (bar) bar.say(said);
+  else if (said) readerParts(host)?.main.prepend(fixBar(said, []).element);
+}
+
+function ignore(): void {}
+
+/** The reader's parts the editor works on, found in its shadow root. */
+function readerParts(host: EditorHost) {
+  const root = host.root.querySelector<HTMLElement>('.l-root');
+  const main = host.root.querySelector<HTMLElement>('.l-main');
+  const content = host.root.querySelector<HTMLElement>('.l-content');
+  const scroller = host.root.querySelector<HTMLElement>('.l-scroll');
+  if (!root || !main || !content || !scroller) return null;
+  return { root, main, content, scroller };
+}
+
+/** The bar of the site's fix, when there is one to show: in use, not matching, or turned off for this page. */
+function showFixBar(host: EditorHost): FixBar | null {
+  const parts = readerParts(host);
+  if (parts === null) return null;
+  const use = host.extracted.article.diagnostics.rule;
+  const edit = () => attach(host, true);
+  const forget = async () => {
+    await saveRule(location.origin, null);
+    host.use(null);
+    withoutFix = null;
+    bar.say(`Lectern forgot your fix for ${site()}.`);
+    bar.actions([]);
+  };
+  let bar: FixBar;
+  if (host.extracted === withoutFix) {
+    bar = fixBar(`Showing this page without your fix for ${site()}.`, [
+      ['Use my fix', () => reread(host, host.rule())],
+      ['Forget my fix', forget],
+    ]);
+  } else if (use === 'applied') {
+    markUsed(location.origin).catch(ignore);
+    bar = fixBar(`Using your fix for ${site()}.`, [
+      [
+        'Undo',
+        () => {
+          withoutFix = host.read(null);
+          if (withoutFix) host.show(withoutFix);
+        },
+      ],
+      ['Edit', edit],
+    ]);
+  } else if (use === 'unmatched') {
+    bar = fixBar(
+      `Your fix for ${site()} doesn’t match this page: this is the text Lectern found by itself.`,
+      [
+        ['Edit', edit],
+        ['Forget my fix', forget],
+      ],
+    );
+  } else return null;
+  parts.main.prepend(bar.element);
+  return bar;
+}
+
+function reread(host: EditorHost, rule: SiteRule | null): void {
+  withoutFix = null;
+  const next = host.read(rule);
+  if (next) host.show(next);
+}
+
+/** The reader's blocks that name a page element, each with that element. */
+function editableBlocks(host: EditorHost, content: Element, images: boolean): Map<Element, Element> {
+  const shown = Array.from(content.querySelectorAll('*'));
+  const copied = Array.from(host.extracted.body.querySelectorAll('*')).filter(
+    (el) => images || el.localName !== 'img',
+  );
+  const out = new Map<Element, Element>();
+  // The reader's body is a clone of the copy: the same elements in the same order, or the pairing is off.
+  if (shown.length !== copied.length) return out;
+  shown.forEach((el, i) => {
+    const copy = copied[i] as Element;
+    const source = el.localName === copy.localName ? host.extracted.sources.get(copy) : undefined;
+    if (source) out.set(el, source);
+  });
+  return out;
+}
+
+function editMode(host: EditorHost, state: Session): void {
+  const parts = readerParts(host);
+  if (parts === null) return;
+  const { root, main, content, scroller } = parts;
+  const blocks = editableBlocks(host, content, root.getAttribute('data-images') !== 'off');
+  const order = [...blocks.keys()];
+  let target: Element | null = null;
+
+  const finish = (rule: SiteRule | null, status: string) => {
+    session = null;
+    outcome = status;
+    content.classList.remove('l-editing');
+    for (const el of order) {
+      el.classList.remove('l-editable', 'l-target');
+      el.removeAttribute('tabindex');
+    }
+    content.removeEventListener('click', onClick, true);
+    content.removeEventListener('keydown', onKeyDown);
+    root.removeEventListener('keydown', onEscape);
+    content.removeEventListener('mouseover', onOver);
+    bar.element.remove();
+    reread(host, rule);
+  };
+
+  const show = (rule: SiteRule, status: string, focus: number) => {
+    const next = host.read(rule);
+    if (next === null) {
+      bar.say('Lectern found no text left with that removed: nothing was changed.');
+      return false;
+    }
+    state.history.push(state.rule);
+    state.rule = rule;
+    state.status = status;
+    state.scroll = scroller.scrollTop;
+    state.focus = focus;
+    host.show(next);
+    return true;
+  };
+
+  const remove = (block: Element) => {
+    const source = blocks.get(block);
+    const selector = source ? selectorFor(source, document) : null;
+    if (!source || selector === null) {
+      bar.say('Lectern can’t name this block so as to find it again: it was left in.');
+      return;
+    }
+    const rule: SiteRule = { root: state.rule.root, remove: [...state.rule.remove, selector] };
+    if (!hides(rule, source)) {
+      bar.say('Lectern can’t remove this block: it holds the article.');
+      return;
+    }
+    state.last = source;
+    show(rule, 'Removed. Lectern will leave blocks there out on this site’s pages.', order.indexOf(block));
+  };
+
+  const removeLikeLast = () => {
+    const last = state.last;
+    const like = last ? selectorLike(last, document) : null;
+    if (last === null || like === null) {
+      bar.say('Nothing names blocks of that kind on this page: remove them one by one.');
+      return;
+    }
+    const rule: SiteRule = { root: state.rule.root, remove: [...state.rule.remove.slice(0, -1), like] };
+    const removed = matchRule(document, rule).removed.size - matchRule(document, state.rule).removed.size;
+    show(rule, `Removed ${removed + 1} blocks like that one.`, state.focus);
+  };
+
+  const undo = () => {
+    const previous = state.history.pop();
+    if (previous === undefined) return;
+    const next = host.read(previous.remove.length > 0 || previous.root ? previous : null);
+    if (next === null) return;
+    state.rule = previous;
+    state.status = 'Undone.';
+    state.scroll = scroller.scrollTop;
+    host.show(next);
+  };
+
+  const done = async () => {
+    const rule = state.rule.remove.length > 0 || state.rule.root !== null ? state.rule : null;
+    if (sameRule(rule, state.before)) return finish(state.before, '');
+    try {
+      const dropped = await saveRule(location.origin, rule);
+      host.use(rule);
+      const forgot =
+        dropped.length > 0 ? ` To make room, Lectern forgot its oldest fix (${dropped.join(', ')}).` : '';
+      finish(
+        rule,
+        rule === null
+          ? `Lectern forgot your fix for ${site()}.`
+          : `Saved. Lectern will use your fix on ${site()}.${forgot}`,
+      );
+    } catch (error) {
+      bar.say(`Couldn’t save your fix: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  const bar: EditBar = editBar({
+    site: site(),
+    canUndo: state.history.length > 0,
+    canLike: state.last !== null,
+    onUndo: undo,
+    onLike: removeLikeLast,
+    onDone: () => {
+      done().catch(ignore);
+    },
+    onCancel: () => finish(state.before, ''),
+  });
+  bar.say(state.status);
+
+  const targetOf = (node: EventTarget | null): Element | null => {
+    for (let el = node instanceof Element ? node : null; el && el !== content; el = el.parentElement)
+      if (blocks.has(el)) return el;
+    return null;
+  };
+  const mark = (el: Element | null) => {
+    target?.classList.remove('l-target');
+    target = el;
+    target?.classList.add('l-target');
+  };
+  const onOver = (event: Event) => mark(targetOf(event.target));
+  function onClick(event: MouseEvent): void {
+    // Links and buttons in the article do nothing while editing: a click removes.
+    event.preventDefault();
+    event.stopPropagation();
+    const block = targetOf(event.target);
+    if (block) remove(block);
+  }
+  function onKeyDown(event: KeyboardEvent): void {
+    const block = targetOf(event.target);
+    if (block && (event.key === 'Enter' || event.key === 'Delete' || event.key === 'Backspace')) {
+      event.preventDefault();
+      remove(block);
+    }
+  }
+  // Esc ends the edit first, wherever the focus is in the reader (the reader's own Esc would close it).
+  function onEscape(event: KeyboardEvent): void {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    finish(state.before, '');
+  }
+
+  content.classList.add('l-editing');
+  for (const el of order) {
+    el.classList.add('l-editable');
+    el.setAttribute('tabindex', '0');
+  }
+  content.addEventListener('click', onClick, true);
+  content.addEventListener('keydown', onKeyDown);
+  content.addEventListener('mouseover', onOver);
+  root.addEventListener('keydown', onEscape);
+  main.prepend(bar.element);
+  if (state.scroll > 0) scroller.scrollTop = state.scroll;
+  const focus = order[Math.min(state.focus, order.length - 1)] ?? null;
+  if (state.focus >= 0 && focus instanceof HTMLElement) focus.focus({ preventScroll: true });
+  else bar.focus();
+}
+
+/**
+ * Whether `rule` hides `el` on this page: it or a box around it is among what the rule removes. The page's
+ * tree is read through src/dom/access.ts (`<input name="parentElement">` must not redirect the walk up).
+ */
+function hides(rule: SiteRule, el: Element): boolean {
+  const { removed } = matchRule(document, rule);
+  let at: Element | null = el;
+  for (let steps = 0; at !== null && steps < MAX_ANCESTORS; steps++, at = parentElementOf(at))
+    if (removed.has(at)) return true;
+  return false;
+}
+
+function sameRule(a: SiteRule | null, b: SiteRule | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+register('editor', { attach });

@@ -1,0 +1,92 @@
+/**
+ * The bars of the editor (extension/content/editor.ts), in the reader above the article: the Edit mode's, and
+ * the one that says a site's fix is in use. Plain DOM (dom.ts), styled by editor.css.
+ */
+import { h } from './dom.ts';
+
+/** A button's label and what it does. */
+export type BarAction = readonly [label: string, run: () => void];
+
+export interface Bar {
+  element: HTMLElement;
+  /** Says `text` in the bar's live region (empty: says nothing). */
+  say(text: string): void;
+}
+
+export interface FixBar extends Bar {
+  /** Puts these buttons in place of the bar's own. */
+  actions(actions: readonly BarAction[]): void;
+}
+
+const button = ([label, run]: BarAction, disabled = false) =>
+  h('button', { type: 'button', class: 'l-button', disabled, onclick: run }, label);
+
+function status(): { element: HTMLElement; say(text: string): void } {
+  const element = h('p', { class: 'l-status', role: 'status' });
+  return {
+    element,
+    say(text) {
+      element.textContent = text;
+    },
+  };
+}
+
+/** The bar of a site's fix: what is shown, and what can be done about it. */
+export function fixBar(text: string, actions: readonly BarAction[]): FixBar {
+  const live = status();
+  const buttons = h('span', { class: 'l-actions' }, ...actions.map((action) => button(action)));
+  const element = h(
+    'div',
+    { class: 'l-fixbar', role: 'region', 'aria-label': 'Your fix for this site' },
+    h('p', {}, text),
+    buttons,
+    live.element,
+  );
+  return {
+    element,
+    say: live.say,
+    actions(next) {
+      buttons.replaceChildren(...next.map((action) => button(action)));
+    },
+  };
+}
+
+export interface EditBarProps {
+  site: string;
+  canUndo: boolean;
+  /** A block was removed: blocks like it can be removed too. */
+  canLike: boolean;
+  onUndo(): void;
+  onLike(): void;
+  onDone(): void;
+  onCancel(): void;
+}
+
+export interface EditBar extends Bar {
+  focus(): void;
+}
+
+/** The Edit mode's bar: how it works, Undo, "Remove blocks like this", Done and Cancel. */
+export function editBar(props: EditBarProps): EditBar {
+  const live = status();
+  const done = button(['Done', props.onDone]);
+  const element = h(
+    'div',
+    { class: 'l-fixbar l-fixbar-editing', role: 'region', 'aria-label': 'Fix the text' },
+    h(
+      'p',
+      {},
+      `Click a block (or focus it and press Enter) to remove it. Lectern will leave it out on ${props.site}’s pages too.`,
+    ),
+    h(
+      'span',
+      { class: 'l-actions' },
+      button(['Undo', props.onUndo], !props.canUndo),
+      button(['Remove blocks like this', props.onLike], !props.canLike),
+      done,
+      button(['Cancel', props.onCancel]),
+    ),
+    live.element,
+  );
+  return { element, say: live.say, focus: () => done.focus({ preventScroll: true }) };
+}
