@@ -116,3 +116,12 @@ test('a removal never takes the article with it, and a fix that would leave noth
   expect(emptied?.text).toContain('Paragraph 1 of the story');
   expect(emptied?.diagnostics.rule).toBe('unmatched');
 });
+
+test('a stored fix of another shape is no fix: the article found as usual', async ({ page }) => {
+  await open(page, sitePage('Library budget approved', 48213));
+  for (const odd of [{ root: 5, remove: 'p' }, { remove: [null, 7, {}] }, 'p', 42]) {
+    const article = await extract(page, odd as unknown as SiteRule);
+    expect(article?.text).toContain('Paragraph 5 of the story');
+    expect(article?.diagnostics.rule).toBe('unused');
+  }
+});

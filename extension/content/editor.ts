@@ -10,7 +10,7 @@
  */
 import { parentElementOf } from '../../src/dom/access.ts';
 import { MAX_ANCESTORS } from '../../src/dom/limits.ts';
-import { matchRule, type SiteRule } from '../../src/rules/index.ts';
+import { matchRule, parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
 import { type EditBar, editBar, type FixBar, fixBar } from '../reader/Editor.ts';
@@ -58,7 +58,8 @@ function attach(host: EditorHost, start: boolean): void {
     styled.add(host.root);
   }
   if (start && session === null) {
-    const rule = host.rule();
+    // As stored (loaded unchecked: src/rules/index.ts matchRule reads any shape); here it is built on.
+    const rule = parseRule(host.rule(), () => true);
     session = {
       before: rule,
       rule: rule ?? EMPTY,
