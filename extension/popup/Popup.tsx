@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
 import { copyMessage, formatKind, saveMessage } from '../reader/format.ts';
+import { api } from '../shared/api.ts';
 import { writeClipboard } from '../shared/clipboard.ts';
 import {
   COPY,
@@ -246,6 +247,20 @@ function SettingsRow() {
         />
         Toolbar button opens reader view directly
       </label>
+      <button
+        type="button"
+        class="link"
+        onClick={() => {
+          api()
+            .runtime.openOptionsPage()
+            .then(
+              () => window.close(),
+              () => undefined,
+            );
+        }}
+      >
+        Your fixes for sites…
+      </button>
     </footer>
   );
 }

@@ -1,5 +1,14 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listRules, loadRule, MAX_SITES, markUsed, saveRule } from './site-rules.ts';
+import {
+  exportFixes,
+  listRules,
+  loadRule,
+  MAX_SITES,
+  markUsed,
+  parseImport,
+  saveRule,
+  storeFixes,
+} from './site-rules.ts';
 
 /**
  * storage.local as the browser keeps it, in memory, behind the extension API's shape (shared/api.ts, which
@@ -76,5 +85,66 @@ describe('site fixes in storage.local', () => {
   it('reads nothing from a stored value of the wrong shape', async () => {
     data['rule:https://news.example'] = 'not a fix';
     expect(await listRules()).toEqual([]);
+  });
+});
+
+describe('exported fixes', () => {
+  const file = (fixes: unknown[], extra = {}) =>
+    JSON.stringify({ format: 'lectern-site-fixes', version: 1, fixes, ...extra });
+
+  it('import again as they were exported, into an empty store', async () => {
+    for (const key of Object.keys(data)) delete data[key];
+    await saveRule('https://news.example', rule(1), 1000, anySelector);
+    await saveRule('https://docs.example', { root: 'main', remove: [] }, 2000, anySelector);
+    const text = exportFixes(await listRules());
+    const imported = parseImport(text, anySelector);
+    expect(imported).toEqual({
+      ok: true,
+      fixes: [
+        { origin: 'https://docs.example', rule: { root: 'main', remove: [] } },
+        { origin: 'https://news.example', rule: rule(1) },
+      ],
+    });
+    for (const key of Object.keys(data)) delete data[key];
+    if (imported.ok) await storeFixes(imported.fixes, 3000);
+    expect(await loadRule('https://news.example')).toEqual(rule(1));
+    expect(await loadRule('https://docs.example')).toEqual({ root: 'main', remove: [] });
+  });
+
+  it('are refused whole, each for a reason a person can act on', () => {
+    const refused = (text: string, isValid: (selector: string) => boolean = anySelector) => {
+      const result = parseImport(text, isValid);
+      return result.ok ? 'accepted' : result.error;
+    };
+    expect(refused('[1, 2')).toMatch(/^This file is not JSON \(/);
+    expect(refused(JSON.stringify({ fixes: [] }))).toMatch(/not a file of fixes exported by Lectern/);
+    expect(refused(file([], { version: 2 }))).toBe('This file is of a version Lectern does not know (2).');
+    const tooMany = Array.from({ length: MAX_SITES + 1 }, (_, i) => ({
+      origin: `https://s${i}.example`,
+      remove: ['p'],
+    }));
+    expect(refused(file(tooMany))).toBe(
+      `This file holds ${MAX_SITES + 1} fixes; Lectern keeps at most ${MAX_SITES}.`,
+    );
+    expect(
+      refused(
+        file([
+          { origin: 'https://a.example/x', remove: ['p'] },
+          { origin: 'https://a.example', remove: ['q'] },
+        ]),
+      ),
+    ).toBe('Fix 2: https://a.example has a fix earlier in the file already.');
+    expect(refused(file([{ origin: 'https://a.example', remove: [] }]))).toBe(
+      'Fix 1 (https://a.example): it neither picks the article nor leaves anything out.',
+    );
+    expect(
+      refused(
+        file([{ origin: 'https://a.example', root: 'main', remove: ['p', 'div['] }]),
+        (s) => s !== 'div[',
+      ),
+    ).toBe('Fix 1 (https://a.example): block 2, "div[", is not a CSS selector Lectern can use.');
+    expect(refused(file([{ origin: 'https://a.example', remove: 'p' }]))).toBe(
+      'Fix 1 (https://a.example): it lists no blocks to leave out ("remove" should be a list of CSS selectors).',
+    );
   });
 });

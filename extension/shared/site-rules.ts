@@ -4,7 +4,7 @@
  * own site's fix and nothing else. Bounded: at most MAX_SITES fixes, the least recently used dropped first
  * when a new one would pass that (the reader says which went). No article text is stored, only selectors.
  */
-import { parseRule, type SiteRule } from '../../src/rules/index.ts';
+import { MAX_REMOVALS, MAX_SELECTOR_CHARS, parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { isValidSelector } from '../../src/rules/selector.ts';
 import { api } from './api.ts';
 
@@ -81,12 +81,7 @@ export async function saveRule(
     await api().storage.local.remove(key);
     return [];
   }
-  const others = (await listRules()).filter((fix) => fix.origin !== origin);
-  const dropped = others.slice(Math.max(0, MAX_SITES - 1)).map((fix) => fix.origin);
-  if (dropped.length > 0) await api().storage.local.remove(dropped.map(keyOf));
-  const stored: StoredRule = { rule, saved: now, used: now };
-  await api().storage.local.set({ [key]: stored });
-  return dropped;
+  return storeFixes([{ origin, rule }], now);
 }
 
 /** Notes that the site's fix was used (the bound drops the least recently used); at most once an hour. */
@@ -95,4 +90,100 @@ export async function markUsed(origin: string, now = Date.now()): Promise<void> 
   const stored = parseStored((await api().storage.local.get(key))[key]);
   if (stored === null || now - stored.used < 3_600_000) return;
   await api().storage.local.set({ [key]: { ...stored, used: now } });
+}
+
+/** What an exported file says it is: a file of another kind is refused by name. */
+export const EXPORT_FORMAT = 'lectern-site-fixes';
+/** A file larger than this is no export of ours: 200 sites of 50 selectors of 300 characters is about 3 MB. */
+export const MAX_IMPORT_BYTES = 4_000_000;
+
+/** The fixes as a file a person can keep, move to another browser and import again. */
+export function exportFixes(fixes: readonly SiteFix[]): string {
+  const out = fixes.map(({ origin, rule }) => ({ origin, root: rule.root, remove: rule.remove }));
+  return `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, fixes: out }, null, 2)}\n`;
+}
+
+export type Imported =
+  | { ok: true; fixes: { origin: string; rule: SiteRule }[] }
+  | { ok: false; error: string };
+
+/**
+ * An exported file's fixes, every one checked (`isValid` for each selector) before any is taken: a file with one
+ * bad fix is refused whole, with the reason, so an import changes nothing or everything it says.
+ */
+export function parseImport(text: string, isValid: (selector: string) => boolean): Imported {
+  const fail = (error: string): Imported => ({ ok: false, error });
+  if (text.length > MAX_IMPORT_BYTES) return fail('This file is too large to be fixes exported by Lectern.');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return fail(`This file is not JSON (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  const file = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  if (file.format !== EXPORT_FORMAT || !Array.isArray(file.fixes))
+    return fail(`This is not a file of fixes exported by Lectern (it has no "format": "${EXPORT_FORMAT}").`);
+  if (file.version !== 1)
+    return fail(`This file is of a version Lectern does not know (${String(file.version)}).`);
+  if (file.fixes.length > MAX_SITES)
+    return fail(`This file holds ${file.fixes.length} fixes; Lectern keeps at most ${MAX_SITES}.`);
+  const fixes: { origin: string; rule: SiteRule }[] = [];
+  const seen = new Set<string>();
+  for (const [index, entry] of file.fixes.entries()) {
+    const at = `Fix ${index + 1}`;
+    const fields = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
+    const origin = typeof fields.origin === 'string' ? originOf(fields.origin) : null;
+    if (origin === null) return fail(`${at}: "${String(fields.origin)}" is not a web site (https://…).`);
+    if (seen.has(origin)) return fail(`${at}: ${origin} has a fix earlier in the file already.`);
+    seen.add(origin);
+    const rule = parseRule({ root: fields.root ?? null, remove: fields.remove }, isValid);
+    if (rule === null) return fail(`${at} (${origin}): ${ruleProblem(fields, isValid)}`);
+    fixes.push({ origin, rule });
+  }
+  return { ok: true, fixes };
+}
+
+/** The origin of a web address (`https://example.com/a` → `https://example.com`), or null. */
+export function originOf(address: string): string | null {
+  try {
+    const origin = new URL(address).origin;
+    return hasSite(origin) ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why a rule's fields are no fix, in a person's words. */
+export function ruleProblem(fields: Record<string, unknown>, isValid: (selector: string) => boolean): string {
+  const { root, remove } = fields;
+  const bad = (s: unknown) =>
+    typeof s !== 'string' || s.trim() === '' || s.length > MAX_SELECTOR_CHARS || !isValid(s);
+  if (root !== null && root !== undefined && bad(root))
+    return `the article's root "${String(root)}" is not a CSS selector Lectern can use.`;
+  if (!Array.isArray(remove))
+    return 'it lists no blocks to leave out ("remove" should be a list of CSS selectors).';
+  if (remove.length > MAX_REMOVALS)
+    return `it leaves out ${remove.length} kinds of block; a fix holds at most ${MAX_REMOVALS}.`;
+  const index = remove.findIndex(bad);
+  if (index >= 0)
+    return `block ${index + 1}, "${String(remove[index])}", is not a CSS selector Lectern can use.`;
+  return 'it neither picks the article nor leaves anything out.';
+}
+
+/**
+ * Stores checked fixes (saveRule's, or an import's), each in place of its site's own; the least recently used
+ * others are dropped to stay within MAX_SITES. Returns the sites dropped.
+ */
+export async function storeFixes(
+  fixes: readonly { origin: string; rule: SiteRule }[],
+  now = Date.now(),
+): Promise<string[]> {
+  const incoming = new Set(fixes.map((fix) => fix.origin));
+  const others = (await listRules()).filter((fix) => !incoming.has(fix.origin));
+  const dropped = others.slice(Math.max(0, MAX_SITES - fixes.length)).map((fix) => fix.origin);
+  if (dropped.length > 0) await api().storage.local.remove(dropped.map(keyOf));
+  const items: Record<string, StoredRule> = {};
+  for (const { origin, rule } of fixes) items[keyOf(origin)] = { rule, saved: now, used: now };
+  await api().storage.local.set(items);
+  return dropped;
 }

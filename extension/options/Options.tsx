@@ -1,0 +1,171 @@
+/**
+ * The options page: the fixes a person made for sites (extension/shared/site-rules.ts), each to read, edit or
+ * delete, and all of them to export as a file or import from one. An import is checked whole before anything
+ * is stored: a bad file gets the reason and changes nothing.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { SiteRule } from '../../src/rules/index.ts';
+import { parseRule } from '../../src/rules/index.ts';
+import { isValidSelector } from '../../src/rules/selector.ts';
+import { api } from '../shared/api.ts';
+import {
+  exportFixes,
+  listRules,
+  parseImport,
+  ruleProblem,
+  type SiteFix,
+  saveRule,
+  storeFixes,
+} from '../shared/site-rules.ts';
+
+const isValid = (selector: string): boolean => isValidSelector(document, selector);
+
+type Message = { ok: boolean; text: string } | null;
+
+const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function Options() {
+  const [fixes, setFixes] = useState<SiteFix[] | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+
+  useEffect(() => {
+    const reload = () => {
+      listRules().then(setFixes, (error: unknown) =>
+        setMessage({ ok: false, text: `Couldn’t read your fixes: ${String(error)}` }),
+      );
+    };
+    reload();
+    // A fix saved or forgotten in a reader shows here at once.
+    const onChanged = (_changes: unknown, area: string) => {
+      if (area === 'local') reload();
+    };
+    api().storage.onChanged.addListener(onChanged);
+    return () => api().storage.onChanged.removeListener(onChanged);
+  }, []);
+
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([exportFixes(fixes ?? [])], { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'lectern-fixes.json';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+
+  const upload = async (event: Event) => {
+    const input = event.currentTarget as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const imported = parseImport(await file.text(), isValid);
+    if (!imported.ok) {
+      setMessage({ ok: false, text: `Nothing was imported from ${file.name}. ${imported.error}` });
+      return;
+    }
+    try {
+      const dropped = await storeFixes(imported.fixes);
+      const n = imported.fixes.length;
+      const made = dropped.length > 0 ? ` To make room, Lectern forgot ${dropped.join(', ')}.` : '';
+      setMessage({ ok: true, text: `Imported ${n} ${n === 1 ? 'fix' : 'fixes'} from ${file.name}.${made}` });
+    } catch (error) {
+      setMessage({ ok: false, text: `Couldn’t store the fixes: ${String(error)}` });
+    }
+  };
+
+  return (
+    <main class="options">
+      <h1>Your fixes for sites</h1>
+      <p class="intro">
+        When Lectern shows the wrong text, remove what is not the article in the reader (More → Fix the
+        text…). The fix is kept for that site and used on its pages by itself. Each fix is a few CSS
+        selectors; no text of the pages is kept.
+      </p>
+      <div class="toolbar">
+        <button type="button" onClick={download} disabled={!fixes || fixes.length === 0}>
+          Export fixes…
+        </button>
+        <label class="button">
+          Import fixes…
+          <input type="file" accept="application/json,.json" onChange={(e) => void upload(e)} />
+        </label>
+      </div>
+      <p class={message?.ok === false ? 'message error' : 'message'} role="status">
+        {message?.text ?? ''}
+      </p>
+      {fixes === null ? null : fixes.length === 0 ? (
+        <p class="empty">No fixes yet.</p>
+      ) : (
+        <ul class="fixes">
+          {fixes.map((fix) => (
+            <li key={`${fix.origin} ${fix.saved}`}>
+              <FixEditor fix={fix} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+function FixEditor({ fix }: { fix: SiteFix }) {
+  const [root, setRoot] = useState(fix.rule.root ?? '');
+  const [remove, setRemove] = useState(fix.rule.remove.join('\n'));
+  const [problem, setProblem] = useState('');
+  const id = `fix-${fix.origin.replace(/\W+/g, '-')}`;
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const fields = {
+      root: root.trim() === '' ? null : root.trim(),
+      remove: remove
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    };
+    const rule: SiteRule | null = parseRule(fields, isValid);
+    if (rule === null) {
+      setProblem(`Not saved: ${ruleProblem(fields, isValid)}`);
+      return;
+    }
+    try {
+      await saveRule(fix.origin, rule);
+      setProblem('');
+    } catch (error) {
+      setProblem(`Not saved: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  return (
+    <form class="fix" aria-labelledby={`${id}-site`} onSubmit={(e) => void save(e)}>
+      <h2 id={`${id}-site`}>{fix.origin}</h2>
+      <p class="dates">
+        Saved {when.format(fix.saved)} · last used {when.format(fix.used)}
+      </p>
+      <label for={`${id}-remove`}>Blocks left out (one CSS selector a line)</label>
+      <textarea
+        id={`${id}-remove`}
+        rows={Math.min(8, Math.max(2, fix.rule.remove.length + 1))}
+        value={remove}
+        onInput={(e) => setRemove((e.currentTarget as HTMLTextAreaElement).value)}
+      />
+      <label for={`${id}-root`}>The article (a CSS selector; empty: found by Lectern)</label>
+      <input
+        id={`${id}-root`}
+        type="text"
+        value={root}
+        onInput={(e) => setRoot((e.currentTarget as HTMLInputElement).value)}
+      />
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div class="buttons">
+        <button type="submit">Save</button>
+        <button type="button" onClick={() => void saveRule(fix.origin, null)}>
+          Delete
+        </button>
+      </div>
+    </form>
+  );
+}
