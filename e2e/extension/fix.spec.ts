@@ -37,7 +37,8 @@ function sitePage(topic: string): string {
     ${para(5, topic)}
     <p class="story__credit">Graphics: the data team, from the council's own published figures for the last ten years.</p>
   </div>
-</article></main>
+</article>
+<aside class="key-facts"><h2>Key facts</h2><p>The library will open in the spring of next year, with twice the floor space of the old building and a children's wing.</p></aside></main>
 <footer class="site-footer"><p>© The Daily. All rights reserved.</p></footer>
 </body></html>`;
 }
@@ -94,6 +95,11 @@ async function clickBlock(page: Page, overlay: Awaited<ReturnType<typeof overlay
   }, text);
   if (box === null) throw new Error(`no editable block holds "${text}"`);
   await page.mouse.click(box.x, box.y);
+}
+
+/** What the picker's status line says (the picker sits beside the reader, which it hides meanwhile). */
+function pickerSays(overlay: Awaited<ReturnType<typeof overlayOf>>): Promise<string> {
+  return overlay.evaluate((root) => root.querySelector('.l-picker [role="status"]')?.textContent ?? '');
 }
 
 async function startEditing(overlay: Awaited<ReturnType<typeof overlayOf>>): Promise<void> {
@@ -166,4 +172,56 @@ test('the keyboard edits too: Enter removes the focused block, "Remove blocks li
   expect(await overlay.shows('Photo: Agency')).toBe(true);
   expect(await stored()).toEqual({});
   await page.close();
+});
+
+test('the article can be picked on the page: the box under the pointer, or the box around the article widened with ↑, is the article on the site’s next page too', async () => {
+  const { page, overlay } = await openReader(PAGES.first.url);
+  expect(await overlay.shows('Key facts')).toBe(false);
+  await startEditing(overlay);
+  await overlay.click('Pick the article on the page');
+  await expect.poll(() => overlay.has('Take this box')).toBe(true);
+  // The page shows through: scroll it (Page Down, as the bar says) until its key-facts box is in view, then
+  // point at the box and click it.
+  const where = () =>
+    page.evaluate(() => {
+      const r = (document.querySelector('aside.key-facts') as Element).getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2, seen: r.bottom <= window.innerHeight };
+    });
+  for (let presses = 0; !(await where()).seen && presses < 10; presses++)
+    await page.keyboard.press('PageDown');
+  const box = await where();
+  expect(box.seen).toBe(true);
+  await page.mouse.move(box.x, box.y);
+  await expect.poll(() => pickerSays(overlay)).toMatch(/^Outlined: aside · 2\d words$/);
+  await page.mouse.click(box.x, box.y);
+  await expect.poll(() => overlay.shows('The library will open in the spring')).toBe(true);
+  expect(await overlay.shows('Paragraph 1 of the story')).toBe(false);
+
+  // Undo gives the story back; Esc in the picker leaves the reader as it was.
+  await overlay.click('Undo');
+  await expect.poll(() => overlay.shows('Paragraph 1 of the story')).toBe(true);
+  await overlay.click('Pick the article on the page');
+  await expect.poll(() => pickerSays(overlay)).toMatch(/^Outlined: div · /);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => overlay.has('Take this box')).toBe(false);
+  expect(await overlay.shows('Paragraph 1 of the story')).toBe(true);
+  expect(await overlay.has('Done')).toBe(true);
+  // Keyboard alone: the picker starts on the box holding the article; ↑ widens it to the page's <main>.
+  await overlay.click('Pick the article on the page');
+  await expect.poll(() => pickerSays(overlay)).toMatch(/^Outlined: div · /);
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => pickerSays(overlay)).toMatch(/^Outlined: article · /);
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => pickerSays(overlay)).toMatch(/^Outlined: main · /);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => overlay.shows('Paragraph 1 of the story')).toBe(true);
+  expect(await overlay.shows('The library will open in the spring')).toBe(true);
+  await overlay.click('Done');
+  await expect.poll(() => overlay.shows('Saved. Lectern will use your fix on news.test.')).toBe(true);
+  await page.close();
+
+  const second = await openReader(PAGES.second.url);
+  expect(await second.overlay.shows('The library will open in the spring')).toBe(true);
+  expect(await second.overlay.shows('Paragraph 5 of the story about Harbour bridge to reopen')).toBe(true);
+  await second.page.close();
 });

@@ -8,17 +8,33 @@
  * images, with images off), and the copy knows each block's page element (Extracted.sources). Each removal is
  * read at once with the new fix and shown: what the person sees is what the fix gives on the next page.
  */
-import { parentElementOf } from '../../src/dom/access.ts';
+import { localNameOf, parentElementOf } from '../../src/dom/access.ts';
 import { MAX_ANCESTORS } from '../../src/dom/limits.ts';
 import { matchRule, parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
 import { type EditBar, editBar, type FixBar, fixBar } from '../reader/Editor.ts';
 import editorCss from '../reader/editor.css?inline';
-import { adoptStyles } from '../reader/styles.ts';
 import { markUsed, saveRule } from '../shared/site-rules.ts';
-import type { EditorHost } from './main.ts';
+import { boxAround, pickOnPage } from './picker.ts';
 import { register } from './registry.ts';
+
+/**
+ * What the editor works with, from the content script (main.ts): the reader it edits, the site's
+ * fix, the page read with another, and a way to show that reading. Through here, not by importing
+ * article.ts: the chunk is a script of its own, and its copy of a module would have a state of its own.
+ */
+export interface EditorHost {
+  root: ShadowRoot;
+  extracted: Extracted;
+  /** The site's fix the page is read with. */
+  rule(): SiteRule | null;
+  /** Reads the page with this fix from now on. */
+  use(rule: SiteRule | null): void;
+  /** The page read with this fix, not kept. */
+  read(rule: SiteRule | null): Extracted | null;
+  show(extracted: Extracted): void;
+}
 
 export interface Editor {
   /**
@@ -47,16 +63,17 @@ let session: Session | null = null;
 let withoutFix: Extracted | null = null;
 /** What came of the edit that just ended, for the bar of the reader shown next. */
 let outcome = '';
-const styled = new WeakSet<ShadowRoot>();
+let sheet: CSSStyleSheet | null = null;
 
 const EMPTY: SiteRule = { root: null, remove: [] };
 const site = (): string => location.host;
 
 function attach(host: EditorHost, start: boolean): void {
-  if (!styled.has(host.root)) {
-    adoptStyles(host.root, editorCss);
-    styled.add(host.root);
-  }
+  // Each view the overlay shows starts from its own sheet alone (overlay.ts clearView): adopted again when gone.
+  sheet ??= new CSSStyleSheet();
+  if (sheet.cssRules.length === 0) sheet.replaceSync(editorCss);
+  if (!host.root.adoptedStyleSheets.includes(sheet))
+    host.root.adoptedStyleSheets = [...host.root.adoptedStyleSheets, sheet];
   if (start && session === null) {
     // As stored (loaded unchecked: src/rules/index.ts matchRule reads any shape); here it is built on.
     const rule = parseRule(host.rule(), () => true);
@@ -230,6 +247,30 @@ function editMode(host: EditorHost, state: Session): void {
     show(rule, `Removed ${removed + 1} blocks like that one.`, state.focus);
   };
 
+  const pick = () => {
+    const sources = [...blocks.values()];
+    const first = sources[0];
+    const last = sources[sources.length - 1];
+    pickOnPage({
+      mount: root.parentElement ?? root,
+      start: first && last ? boxAround(first, last) : null,
+      done(picked) {
+        if (picked === null) return bar.focus();
+        const tag = localNameOf(picked).toLowerCase();
+        const selector = tag === 'body' || tag === 'html' ? null : selectorFor(picked, document);
+        if (selector === null) {
+          bar.say('Lectern can’t name that box so as to find it again: pick one inside it.');
+          return bar.focus();
+        }
+        show(
+          { root: selector, remove: state.rule.remove },
+          'The box you picked is the article now. Remove what is not, then Done.',
+          -1,
+        );
+      },
+    });
+  };
+
   const undo = () => {
     const previous = state.history.pop();
     if (previous === undefined) return;
@@ -266,6 +307,7 @@ function editMode(host: EditorHost, state: Session): void {
     canLike: state.last !== null,
     onUndo: undo,
     onLike: removeLikeLast,
+    onPick: pick,
     onDone: () => {
       done().catch(ignore);
     },

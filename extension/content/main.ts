@@ -17,6 +17,7 @@ import { type ContentState, handleContentMessages } from '../shared/messages.ts'
 import type { Settings } from '../shared/settings.ts';
 import { articleWith, currentArticle, ruleReady, siteRule, summarize, useRule } from './article.ts';
 import { loadChunk } from './chunks.ts';
+import type { EditorHost } from './editor.ts';
 import type { Exporters } from './exporters.ts';
 import { closeOverlay, isOverlayOpen, showInOverlay } from './overlay.ts';
 import { clearRegistry, registry } from './registry.ts';
@@ -42,20 +43,6 @@ function state(): ContentState {
 
 /** The reader showing now, to hand it settings changed elsewhere. */
 let reader: ReaderHandle | null = null;
-
-/**
- * What the editor (a chunk of its own: extension/content/editor.ts) works with: the reader it edits, the site's
- * fix, the page read with another, and a way to show that reading. Through here, not by importing article.ts:
- * the chunk is a script of its own, and its copy of a module would have a state of its own.
- */
-export interface EditorHost {
-  root: ShadowRoot;
-  extracted: Extracted;
-  rule: typeof siteRule;
-  use: typeof useRule;
-  read: typeof articleWith;
-  show(extracted: Extracted): void;
-}
 
 function showReader(extracted: Extracted, settings: Settings): void {
   const { article, body } = extracted;

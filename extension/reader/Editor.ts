@@ -53,6 +53,7 @@ export function fixBar(text: string, actions: readonly BarAction[]): FixBar {
 
 export interface EditBarProps {
   site: string;
+  onPick(): void;
   canUndo: boolean;
   /** A block was removed: blocks like it can be removed too. */
   canLike: boolean;
@@ -83,10 +84,70 @@ export function editBar(props: EditBarProps): EditBar {
       { class: 'l-actions' },
       button(['Undo', props.onUndo], !props.canUndo),
       button(['Remove blocks like this', props.onLike], !props.canLike),
+      button(['Pick the article on the page', props.onPick]),
       done,
       button(['Cancel', props.onCancel]),
     ),
     live.element,
   );
   return { element, say: live.say, focus: () => done.focus({ preventScroll: true }) };
+}
+
+export interface PickerSurface {
+  element: HTMLElement;
+  /** Where a click takes the box under the pointer. */
+  area: HTMLElement;
+  take: HTMLButtonElement;
+  cancel: HTMLButtonElement;
+  /** Outlines `rect` (viewport coordinates) and says what it holds; null takes the outline away. */
+  outline(rect: DOMRect | null, label: string): void;
+  focus(): void;
+}
+
+/**
+ * The picker's surface (extension/content/picker.ts): a transparent layer over the page, the outline of the box
+ * pointed at, and a bar saying how to pick. Positions go through the CSSOM, which a page's CSP doesn't govern.
+ */
+export function pickerSurface(): PickerSurface {
+  const box = h('div', { class: 'l-pick-box', 'aria-hidden': 'true' });
+  const area = h('div', { class: 'l-pick-area' }, box);
+  const status = h('p', { class: 'l-status', role: 'status' });
+  const take = h('button', { type: 'button', class: 'l-button' }, 'Take this box');
+  const cancel = h('button', { type: 'button', class: 'l-button' }, 'Cancel');
+  const element = h(
+    'div',
+    { class: 'l-picker', tabindex: -1, role: 'region', 'aria-label': 'Pick the article on the page' },
+    area,
+    h(
+      'div',
+      { class: 'l-fixbar l-pickbar' },
+      h(
+        'p',
+        {},
+        'Point at the article and click it. The wheel or ↑ ↓ take the box around it or inside it, ← → the boxes beside it, Enter takes it, Esc cancels.',
+      ),
+      h('span', { class: 'l-actions' }, take, cancel),
+      status,
+    ),
+  );
+  return {
+    element,
+    area,
+    take,
+    cancel,
+    outline(rect, label) {
+      box.hidden = rect === null;
+      status.textContent = rect === null ? '' : `Outlined: ${label}`;
+      if (rect === null) return;
+      for (const [name, value] of [
+        ['top', rect.top],
+        ['left', rect.left],
+        ['width', rect.width],
+        ['height', rect.height],
+      ] as const)
+        box.style.setProperty(name, `${Math.round(value)}px`);
+      box.setAttribute('data-label', label);
+    },
+    focus: () => element.focus({ preventScroll: true }),
+  };
 }
