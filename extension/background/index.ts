@@ -5,10 +5,10 @@
  */
 import type { Runtime, Tabs } from 'webextension-polyfill';
 import { api } from '../shared/api.ts';
-import { injectChunk, injectIfNeeded } from '../shared/inject.ts';
+import { injectChunk } from '../shared/inject.ts';
 import { handleBackgroundMessages, sendToTab } from '../shared/messages.ts';
-import { restrictedReason } from '../shared/restricted.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
+import { reachTab } from '../shared/tab.ts';
 import { clearButton, injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
 import { writeFromBackground } from './clipboard.ts';
 import { createMenu, onMenuClick, runMenuItem } from './menu.ts';
@@ -33,18 +33,19 @@ async function explain(tabId: number, message: string): Promise<void> {
 async function toggle(tab: Tabs.Tab | undefined): Promise<void> {
   const target =
     tab?.id === undefined ? (await api().tabs.query({ active: true, currentWindow: true }))[0] : tab;
-  const tabId = target?.id;
-  if (tabId === undefined) return;
-  // The URL is visible once the shortcut or the click granted activeTab; if it is hidden, injecting will tell.
-  if (target?.url !== undefined && restrictedReason(target.url)) return explain(tabId, UNAVAILABLE);
+  const reached = await reachTab(target, false);
+  if (!reached.ok) {
+    if (reached.tabId === null) return;
+    // Not injected, or a page we may not read: the press is not lost silently.
+    return explain(reached.tabId, reached.error === null ? UNAVAILABLE : injectFailureMessage(reached.error));
+  }
+  const { tabId } = reached;
   try {
-    const live = await injectIfNeeded(tabId);
-    if (live?.pdf) return explain(tabId, UNAVAILABLE);
     // Straight after injecting, no second ping: the reply says whether the page is the PDF viewer.
     const page = await sendToTab(tabId, 'content:toggle', {});
     if (page.pdf) return explain(tabId, UNAVAILABLE);
   } catch (error) {
-    // Not injected, or injected but not answering (it could not start there): the press is not lost silently.
+    // Injected but not answering (it could not start there).
     return explain(tabId, injectFailureMessage(error));
   }
   await clearButton(tabId);

@@ -13,10 +13,10 @@ import {
   SAVE_FORMATS,
   type SaveFormat,
 } from '../shared/formats.ts';
-import { ensureInjected, errorMessage } from '../shared/inject.ts';
+import { errorMessage } from '../shared/inject.ts';
 import { sendToTab } from '../shared/messages.ts';
-import { restrictedReason } from '../shared/restricted.ts';
 import { loadSettings } from '../shared/settings.ts';
+import { reachTab } from '../shared/tab.ts';
 import { injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
 import { writeFromBackground } from './clipboard.ts';
 
@@ -66,15 +66,13 @@ export async function createMenu(): Promise<void> {
 /** Runs a menu item on `tab` and reports what happened on the button. */
 export async function runMenuItem(itemId: string | number, tab: Tabs.Tab | undefined): Promise<void> {
   const item = ITEMS.find((candidate) => candidate.id === itemId);
-  const tabId = tab?.id;
-  if (!item || tabId === undefined) return;
-  if (tab?.url !== undefined && restrictedReason(tab.url)) return showOnButton(tabId, UNAVAILABLE, false);
-  try {
-    const page = await ensureInjected(tabId);
-    if (page.pdf) return showOnButton(tabId, UNAVAILABLE, false);
-  } catch (error) {
-    return showOnButton(tabId, injectFailureMessage(error), false);
+  if (!item || tab?.id === undefined) return;
+  const reached = await reachTab(tab, true);
+  if (!reached.ok) {
+    const message = reached.error === null ? UNAVAILABLE : injectFailureMessage(reached.error);
+    return showOnButton(tab.id, message, false);
   }
+  const { tabId } = reached;
   try {
     const { copyHeader: header } = await loadSettings();
     if (item.action.kind === 'copy') {

@@ -1,13 +1,9 @@
-/** Asks the tab for its article: check the URL, inject the content script, request the summary. */
+/** Asks the tab for its article: reach it (shared/tab.ts), request the summary, say what went wrong. */
 import type { Tabs } from 'webextension-polyfill';
-import { ensureInjected, errorMessage } from '../shared/inject.ts';
-import { type ArticleSummary, type ContentState, sendToTab } from '../shared/messages.ts';
-import {
-  classifyInjectError,
-  type RestrictedReason,
-  restrictedReason,
-  restrictedReasonByError,
-} from '../shared/restricted.ts';
+import { errorMessage } from '../shared/inject.ts';
+import { type ArticleSummary, sendToTab } from '../shared/messages.ts';
+import { classifyInjectError, type RestrictedReason, restrictedReasonByError } from '../shared/restricted.ts';
+import { reachTab } from '../shared/tab.ts';
 
 export type PopupState =
   | { kind: 'loading' }
@@ -21,18 +17,11 @@ const FILE_ACCESS =
 const NO_ANSWER_HELP = 'This page didn’t let Lectern in. If it is still loading, wait and try again.';
 
 export async function loadSummary(tab: Tabs.Tab | undefined, force: boolean): Promise<PopupState> {
-  const tabId = tab?.id;
-  if (tabId === undefined) return { kind: 'failed', message: 'There is no page to read in this window.' };
-  // Without access to the tab, Chromium hides its URL: then the injection error tells what kind of page it is.
-  if (tab?.url !== undefined) {
-    const reason = restrictedReason(tab.url);
-    if (reason) return { kind: 'restricted', reason };
-  }
-  let page: ContentState;
-  try {
-    page = await ensureInjected(tabId);
-  } catch (error) {
-    const message = errorMessage(error);
+  if (tab?.id === undefined) return { kind: 'failed', message: 'There is no page to read in this window.' };
+  const reached = await reachTab(tab, true);
+  if (!reached.ok) {
+    if (reached.error === null) return { kind: 'restricted', reason: reached.restricted };
+    const message = errorMessage(reached.error);
     switch (classifyInjectError(message)) {
       case 'restricted':
         return { kind: 'restricted', reason: restrictedReasonByError(message) };
@@ -48,12 +37,12 @@ export async function loadSummary(tab: Tabs.Tab | undefined, force: boolean): Pr
         return { kind: 'failed', message: `This page can’t be read (${message}).` };
     }
   }
-  if (page.pdf) return { kind: 'restricted', reason: 'pdf' };
+  const { tabId, page } = reached;
   try {
     const summary = await sendToTab(tabId, 'content:summary', { force });
     if (!summary) return { kind: 'empty', forced: force };
     // The toolbar button closes the reader too: the popup offers that when the reader is showing.
-    return { kind: 'article', tabId, summary, forced: force, readerOpen: page.open };
+    return { kind: 'article', tabId, summary, forced: force, readerOpen: page?.open ?? false };
   } catch (error) {
     return { kind: 'failed', message: `This page didn’t answer (${errorMessage(error)}).` };
   }
