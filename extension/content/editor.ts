@@ -16,6 +16,7 @@ import type { Extracted } from '../../src/types.ts';
 import { type EditBar, editBar, type FixBar, fixBar } from '../reader/Editor.ts';
 import editorCss from '../reader/editor.css?inline';
 import { markUsed, saveRule } from '../shared/site-rules.ts';
+import { loadChunk } from './chunks.ts';
 import { boxAround, pickOnPage } from './picker.ts';
 import { register } from './registry.ts';
 
@@ -41,7 +42,7 @@ export interface Editor {
    * Called for each reader shown while the chunk is loaded, and to start editing (`start`): shows the Edit mode
    * while an edit goes on, else the bar of the site's fix when one was used.
    */
-  attach(host: EditorHost, start: boolean): void;
+  attach(host: EditorHost, start: false | 'edit' | 'why'): void;
 }
 
 /** An edit going on: the fix it started from, as edited so far, and each earlier step for Undo. */
@@ -68,13 +69,17 @@ let sheet: CSSStyleSheet | null = null;
 const EMPTY: SiteRule = { root: null, remove: [] };
 const site = (): string => location.host;
 
-function attach(host: EditorHost, start: boolean): void {
+function attach(host: EditorHost, start: false | 'edit' | 'why'): void {
   // Each view the overlay shows starts from its own sheet alone (overlay.ts clearView): adopted again when gone.
   sheet ??= new CSSStyleSheet();
   if (sheet.cssRules.length === 0) sheet.replaceSync(editorCss);
   if (!host.root.adoptedStyleSheets.includes(sheet))
     host.root.adoptedStyleSheets = [...host.root.adoptedStyleSheets, sheet];
-  if (start && session === null) {
+  if (start === 'why') {
+    explain(host);
+    return;
+  }
+  if (start === 'edit' && session === null) {
     // As stored (loaded unchecked: src/rules/index.ts matchRule reads any shape); here it is built on.
     const rule = parseRule(host.rule(), () => true);
     session = {
@@ -103,6 +108,17 @@ function attach(host: EditorHost, start: boolean): void {
 
 function ignore(): void {}
 
+/** "Why this text": its chunk (the segment walk again) loaded now, shown in place of the reader until closed. */
+function explain(host: EditorHost): void {
+  const root = host.root.querySelector<HTMLElement>('.l-root');
+  const mount = root?.parentElement;
+  if (!root || !mount) return;
+  loadChunk('why').then(
+    (why) => why.show(host, mount, () => root.querySelector<HTMLElement>('.l-scroll')?.focus()),
+    ignore,
+  );
+}
+
 /** The reader's parts the editor works on, found in its shadow root. */
 function readerParts(host: EditorHost) {
   const root = host.root.querySelector<HTMLElement>('.l-root');
@@ -118,7 +134,7 @@ function showFixBar(host: EditorHost): FixBar | null {
   const parts = readerParts(host);
   if (parts === null) return null;
   const use = host.extracted.article.diagnostics.rule;
-  const edit = () => attach(host, true);
+  const edit = () => attach(host, 'edit');
   const forget = async () => {
     await saveRule(location.origin, null);
     host.use(null);

@@ -56,7 +56,7 @@ function showReader(extracted: Extracted, settings: Settings): void {
       show: (next) => showReader(next, settings),
     };
     // A chunk that fails to load (the extension was reloaded under the page) leaves the reader as it is.
-    const editor = (start: boolean) =>
+    const editor = (start: false | 'edit' | 'why') =>
       loadChunk('editor').then(
         (loaded) => loaded.attach(host, start),
         () => undefined,
@@ -86,7 +86,7 @@ function showReader(extracted: Extracted, settings: Settings): void {
             exported('copy', (loaded) => loaded.readerCopy(article, format, header, selection)),
           save: (format, header) => exported('save', (loaded) => loaded.readerSave(article, format, header)),
           close: closeOverlay,
-          edit: () => editor(true),
+          edit: editor,
           saveSettings(patch) {
             settingsStore.save(patch);
           },

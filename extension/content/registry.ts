@@ -7,11 +7,13 @@ import type { Panels } from '../reader/panels.tsx';
 import type { ChunkName } from '../shared/chunks.ts';
 import type { Editor } from './editor.ts';
 import type { Exporters } from './exporters.ts';
+import type { Why } from './why.ts';
 
 export interface Chunks {
   exporters: Exporters;
   panels: Panels;
   editor: Editor;
+  why: Why;
 }
 
 const REGISTRY = Symbol.for('lectern.chunks');

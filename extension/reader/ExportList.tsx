@@ -6,8 +6,8 @@ export interface ExportListProps {
   onCopy(format: CopyFormat): void;
   /** Absent where nothing can save files. */
   onSave?: (format: SaveFormat) => void;
-  /** The Edit mode; absent where nothing can keep a fix. */
-  onEdit?: () => void;
+  /** The Edit mode, or why the text is what it is; absent where nothing can keep a fix. */
+  onEdit?: (mode: 'edit' | 'why') => void;
   busy: boolean;
   /** Folds the menu away, gives the focus back to its button, then runs `action`. */
   choose(action: () => void): void;
@@ -50,9 +50,22 @@ export function ExportList({ onCopy, onSave, onEdit, busy, choose, onKeyDown }: 
             class="l-menu-item"
             title="Remove blocks that are not the article; Lectern remembers it for this site"
             onKeyDown={onKeyDown}
-            onClick={() => choose(onEdit)}
+            onClick={() => choose(() => onEdit('edit'))}
           >
             Fix the text…
+          </button>
+        </li>
+      )}
+      {onEdit && (
+        <li>
+          <button
+            type="button"
+            class="l-menu-item"
+            title="Show on the page how Lectern scored each block and which it took"
+            onKeyDown={onKeyDown}
+            onClick={() => choose(() => onEdit('why'))}
+          >
+            Why this text?
           </button>
         </li>
       )}

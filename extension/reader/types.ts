@@ -29,8 +29,11 @@ export interface ReaderActions {
   /** Saves the article as a file; absent where nothing can save. */
   save?(format: SaveFormat, header: boolean): Promise<Outcome>;
   close(): void;
-  /** Starts the Edit mode (remove blocks, remembered for the site); absent where nothing can keep a fix. */
-  edit?(): void;
+  /**
+   * Starts the Edit mode (`edit`: remove blocks, remembered for the site) or shows why the text is what it is
+   * (`why`); absent where nothing can keep a fix.
+   */
+  edit?(mode: 'edit' | 'why'): void;
   /** Persists a settings change the reader has already applied; absent when nothing stores them. */
   saveSettings?(patch: Partial<ReaderSettings>): void;
 }

@@ -10,6 +10,8 @@ export const CHUNKS = {
   panels: { entry: 'extension/content/panels.ts', file: 'extension/content/panels.js' },
   /** The Edit mode and the bar of a site's fix: the selectors, the rule store, their styles. */
   editor: { entry: 'extension/content/editor.ts', file: 'extension/content/editor.js' },
+  /** "Why this text": the segment walk and scores again, to show them on the page (asked for by the editor). */
+  why: { entry: 'extension/content/why.ts', file: 'extension/content/why.js' },
 } as const;
 
 export type ChunkName = keyof typeof CHUNKS;

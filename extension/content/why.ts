@@ -1,0 +1,119 @@
+/**
+ * "Why this text" (issue 21 §4), a chunk of its own (extension/shared/chunks.ts): it carries the extractor's
+ * segment walk and scores again (src/inspect.ts explainSegments), which no other part needs. The reader steps
+ * aside and every segment of the page is outlined where it is, coloured by the model's probability that it is
+ * article text, the chosen run marked; pointing at one (or ← → through them) shows what weighed most in its
+ * score. "Copy diagnostics" puts a JSON report on the clipboard, through the extension as every copy is. Nothing
+ * is fetched or sent anywhere.
+ */
+import { boundingRectOf } from '../../src/dom/access.ts';
+import { explainSegments, type SegmentExplained } from '../../src/inspect.ts';
+import { whyView } from '../reader/Why.ts';
+import whyCss from '../reader/why.css?inline';
+import { sendToExtension } from '../shared/messages.ts';
+import type { EditorHost } from './editor.ts';
+import { register } from './registry.ts';
+
+export interface Why {
+  show(host: EditorHost, mount: HTMLElement, done: () => void): void;
+}
+
+/** A segment on the page, in document coordinates, with whether the run took it. */
+interface Placed {
+  segment: SegmentExplained;
+  index: number;
+  inRun: boolean;
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+
+let sheet: CSSStyleSheet | null = null;
+
+function place(host: EditorHost): Placed[] {
+  const { diagnostics } = host.extracted.article;
+  const run = diagnostics.method === 'segments' ? diagnostics.run : null;
+  const out: Placed[] = [];
+  explainSegments(document, host.rule()).forEach((segment, index) => {
+    const r = boundingRectOf(segment.block);
+    if (r.width === 0 || r.height === 0) return;
+    const inRun = run !== null && index >= run.start && index <= run.end;
+    out.push({
+      segment,
+      index,
+      inRun,
+      top: r.top + scrollY,
+      left: r.left + scrollX,
+      width: r.width,
+      height: r.height,
+    });
+  });
+  return out;
+}
+
+/** What a bug report needs: how the page was read, and each segment's score, start and reasons. */
+export function diagnosticsReport(host: EditorHost, placed: readonly Placed[]): string {
+  const { article } = host.extracted;
+  const { method, run, segmentCount, rule, truncated, capped } = article.diagnostics;
+  return `${JSON.stringify(
+    {
+      url: article.url,
+      kind: article.kind,
+      records: article.records,
+      method,
+      run,
+      rule: { use: rule, fix: host.rule() },
+      segmentCount,
+      truncated,
+      capped,
+      segments: placed.map(({ segment, index, inRun }) => ({
+        index,
+        inRun,
+        probability: segment.probability === null ? null : Math.round(segment.probability * 1000) / 1000,
+        length: segment.length,
+        start: segment.text.slice(0, 80),
+        reasons: segment.reasons.map((r) => `${r.feature} ${r.weight >= 0 ? '+' : ''}${r.weight.toFixed(2)}`),
+      })),
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+function show(host: EditorHost, mount: HTMLElement, done: () => void): void {
+  sheet ??= new CSSStyleSheet();
+  if (sheet.cssRules.length === 0) sheet.replaceSync(whyCss);
+  if (!host.root.adoptedStyleSheets.includes(sheet))
+    host.root.adoptedStyleSheets = [...host.root.adoptedStyleSheets, sheet];
+  const placed = place(host);
+  const { method, run } = host.extracted.article.diagnostics;
+  const view = whyView({
+    method,
+    taken: placed.filter((p) => p.inRun).length,
+    segments: placed.map(({ segment, inRun, top, left, width, height }) => ({
+      probability: segment.probability,
+      inRun,
+      box: { top, left, width, height },
+      text: segment.text,
+      reasons: segment.reasons,
+    })),
+    run: run === null ? null : `${run.start + 1}–${run.end + 1}`,
+    async copy() {
+      await sendToExtension('background:clipboard', { text: diagnosticsReport(host, placed), html: null });
+    },
+    close() {
+      view.element.remove();
+      mount.classList.remove('l-picking');
+      window.removeEventListener('scroll', view.follow);
+      done();
+    },
+  });
+  window.addEventListener('scroll', view.follow, { passive: true });
+  mount.classList.add('l-picking');
+  mount.append(view.element);
+  view.follow();
+  view.focus();
+}
+
+register('why', { show });

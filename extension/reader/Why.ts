@@ -1,0 +1,170 @@
+/**
+ * The "Why this text" view (extension/content/why.ts): every segment of the page outlined where it is, coloured
+ * from red (not article text) to green (article text) by the model's probability, the chosen run drawn thick,
+ * and a panel that says how the text was found and what weighed most in the segment pointed at. Plain DOM
+ * (dom.ts); positions and colours go through the CSSOM, which a page's CSP doesn't govern.
+ */
+import type { ExtractMethod } from '../../src/types.ts';
+import { h } from './dom.ts';
+
+export interface WhySegment {
+  /** Null for a box read as one (a footer, a comments box): never article text. */
+  probability: number | null;
+  inRun: boolean;
+  /** Where it is, in the page's coordinates. */
+  box: { top: number; left: number; width: number; height: number };
+  text: string;
+  reasons: readonly { feature: string; value: number; weight: number }[];
+}
+
+export interface WhyProps {
+  method: ExtractMethod;
+  /** The run's segments, numbered from 1 ("12–40"), when the text is a run. */
+  run: string | null;
+  /** How many outlined segments the run took. */
+  taken: number;
+  segments: readonly WhySegment[];
+  copy(): Promise<void>;
+  close(): void;
+}
+
+const FOUND_BY: Record<ExtractMethod, string> = {
+  segments: 'the best run of segments by their scores',
+  articleBody: 'the article body the page declares (schema.org)',
+  page: 'the whole page less its menus and boxes, as no one run held the text',
+  fallback: 'the largest block of text, as the best run was too weak',
+  forced: 'the whole page, as you asked to show it anyway',
+  rule: 'the box you picked for this site',
+};
+
+const percent = (p: number | null) =>
+  p === null ? 'read as one box' : `${Math.round(p * 100)} % article-like`;
+
+export function whyView(props: WhyProps): { element: HTMLElement; follow(): void; focus(): void } {
+  const boxes = props.segments.map((segment, index) => {
+    const box = h('div', { class: segment.inRun ? 'l-why-box l-why-in' : 'l-why-box', 'data-index': index });
+    const { top, left, width, height } = segment.box;
+    for (const [name, value] of [
+      ['top', top],
+      ['left', left],
+      ['width', width],
+      ['height', height],
+    ] as const)
+      box.style.setProperty(name, `${Math.round(value)}px`);
+    // Hue 0 (red) to 120 (green); a box read as one is grey.
+    if (segment.probability === null) box.classList.add('l-why-none');
+    else box.style.setProperty('--l-hue', String(Math.round(segment.probability * 120)));
+    return box;
+  });
+  const layer = h('div', { class: 'l-why-boxes', 'aria-hidden': 'true' }, ...boxes);
+  const detail = h('div', { class: 'l-why-detail', role: 'status' });
+  const status = h('p', { class: 'l-status', role: 'status' });
+  const copy = h('button', { type: 'button', class: 'l-button' }, 'Copy diagnostics');
+  const back = h('button', { type: 'button', class: 'l-button' }, 'Back to the reader');
+  // The panel covers part of the page: it moves to the other side.
+  const side = h('button', { type: 'button', class: 'l-button' }, 'Move this panel');
+  const count = props.segments.length;
+  const panel = h(
+    'div',
+    { class: 'l-fixbar l-why-panel' },
+    h('h2', {}, 'Why this text'),
+    h(
+      'p',
+      {},
+      `Found by ${FOUND_BY[props.method]}.`,
+      props.run ? ` It took segments ${props.run} (${props.taken} of the ${count} outlined here).` : '',
+    ),
+    h(
+      'p',
+      { class: 'l-why-legend' },
+      'Green: read as article text, red: as not; thick: in the article. Point at a box, or use ← →.',
+    ),
+    detail,
+    h('span', { class: 'l-actions' }, copy, side, back),
+    status,
+  );
+  const element = h(
+    'div',
+    { class: 'l-why', tabindex: -1, role: 'region', 'aria-label': 'Why this text' },
+    h('div', { class: 'l-why-page' }, layer),
+    panel,
+  );
+
+  let current = -1;
+  const select = (index: number, reveal: boolean) => {
+    const segment = props.segments[index];
+    if (segment === undefined) return;
+    boxes[current]?.classList.remove('l-why-current');
+    current = index;
+    boxes[index]?.classList.add('l-why-current');
+    const where = segment.inRun ? 'in the article' : 'left out';
+    detail.replaceChildren(
+      h(
+        'p',
+        { class: 'l-why-head' },
+        `Segment ${index + 1} of ${count} · ${where} · ${percent(segment.probability)}`,
+      ),
+      h(
+        'p',
+        { class: 'l-why-text' },
+        segment.text.slice(0, 160) || '(a box read as one: a footer, menu or comments)',
+      ),
+      h(
+        'ul',
+        {},
+        ...segment.reasons.map((r) =>
+          h(
+            'li',
+            {},
+            `${r.feature} = ${r.value.toFixed(2)} → ${r.weight >= 0 ? '+' : ''}${r.weight.toFixed(2)}`,
+          ),
+        ),
+      ),
+    );
+    if (reveal) window.scrollTo({ top: Math.max(0, segment.box.top - 120), behavior: 'instant' });
+  };
+
+  const follow = () => {
+    layer.style.setProperty('transform', `translate(${-scrollX}px, ${-scrollY}px)`);
+  };
+
+  element.addEventListener('mouseover', (event) => {
+    const index = Number((event.target as Element | null)?.getAttribute?.('data-index') ?? Number.NaN);
+    if (Number.isInteger(index)) select(index, false);
+  });
+  element.addEventListener(
+    'wheel',
+    (event) => {
+      if (panel.contains(event.target as Node)) return;
+      event.preventDefault();
+      window.scrollBy(0, event.deltaY);
+    },
+    { passive: false },
+  );
+  element.addEventListener('keydown', (event) => {
+    const step: Record<string, () => void> = {
+      ArrowRight: () => select(Math.min(count - 1, current + 1), true),
+      ArrowLeft: () => select(Math.max(0, current - 1), true),
+      PageDown: () => window.scrollBy(0, Math.round(innerHeight * 0.8)),
+      PageUp: () => window.scrollBy(0, -Math.round(innerHeight * 0.8)),
+      Escape: props.close,
+    };
+    const act = step[event.key];
+    if (act === undefined) return;
+    event.preventDefault();
+    act();
+  });
+  copy.addEventListener('click', () => {
+    props.copy().then(
+      () => {
+        status.textContent = 'Copied the diagnostics: paste them into a bug report.';
+      },
+      (error: unknown) => {
+        status.textContent = `Couldn’t copy: ${error instanceof Error ? error.message : String(error)}`;
+      },
+    );
+  });
+  back.addEventListener('click', props.close);
+  side.addEventListener('click', () => panel.classList.toggle('l-why-left'));
+  return { element, follow, focus: () => element.focus({ preventScroll: true }) };
+}
