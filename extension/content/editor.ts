@@ -1,7 +1,7 @@
 /**
- * The editor chunk (extension/shared/chunks.ts): the reader's Edit mode, where a person removes the blocks that
- * are not the article and Lectern remembers it for the site, and the bar that says when a site's fix is in use
- * (issue 21 §1–2). Loaded when a person starts editing, or after the first paint of a page read with a fix.
+ * The reader's Edit mode, where a person removes the blocks that are not the article and Lectern remembers it
+ * for the site, and the bar that says when a site's fix is in use (issue 21 §1–2); part of the tools chunk
+ * (tools.ts), loaded when a person starts editing, or after the first paint of a page read with a fix.
  *
  * What a person points at in the reader is a copy; the fix must name the page's own element. The reader's body
  * is a clone of the extractor's copy (src/clean/present.ts), so the two trees pair element by element (less the
@@ -13,12 +13,9 @@ import { MAX_ANCESTORS } from '../../src/dom/limits.ts';
 import { matchRule, parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
-import { type EditBar, editBar, type FixBar, fixBar } from '../reader/Editor.ts';
-import editorCss from '../reader/editor.css?inline';
+import { type EditBar, editBar, type FixBar, fixBar } from '../reader/FixBars.ts';
 import { markUsed, saveRule } from '../shared/site-rules.ts';
-import { loadChunk } from './chunks.ts';
 import { boxAround, pickOnPage } from './picker.ts';
-import { register } from './registry.ts';
 
 /**
  * What the editor works with, from the content script (main.ts): the reader it edits, the site's
@@ -35,14 +32,6 @@ export interface EditorHost {
   /** The page read with this fix, not kept. */
   read(rule: SiteRule | null): Extracted | null;
   show(extracted: Extracted): void;
-}
-
-export interface Editor {
-  /**
-   * Called for each reader shown while the chunk is loaded, and to start editing (`start`): shows the Edit mode
-   * while an edit goes on, else the bar of the site's fix when one was used.
-   */
-  attach(host: EditorHost, start: false | 'edit' | 'why'): void;
 }
 
 /** An edit going on: the fix it started from, as edited so far, and each earlier step for Undo. */
@@ -64,22 +53,16 @@ let session: Session | null = null;
 let withoutFix: Extracted | null = null;
 /** What came of the edit that just ended, for the bar of the reader shown next. */
 let outcome = '';
-let sheet: CSSStyleSheet | null = null;
 
 const EMPTY: SiteRule = { root: null, remove: [] };
 const site = (): string => location.host;
 
-function attach(host: EditorHost, start: false | 'edit' | 'why'): void {
-  // Each view the overlay shows starts from its own sheet alone (overlay.ts clearView): adopted again when gone.
-  sheet ??= new CSSStyleSheet();
-  if (sheet.cssRules.length === 0) sheet.replaceSync(editorCss);
-  if (!host.root.adoptedStyleSheets.includes(sheet))
-    host.root.adoptedStyleSheets = [...host.root.adoptedStyleSheets, sheet];
-  if (start === 'why') {
-    explain(host);
-    return;
-  }
-  if (start === 'edit' && session === null) {
+/**
+ * For each reader shown, and to start editing (`start`): the Edit mode while an edit goes on, else the bar of
+ * the site's fix when one was used.
+ */
+export function attachEditor(host: EditorHost, start: boolean): void {
+  if (start && session === null) {
     // As stored (loaded unchecked: src/rules/index.ts matchRule reads any shape); here it is built on.
     const rule = parseRule(host.rule(), () => true);
     session = {
@@ -108,19 +91,8 @@ function attach(host: EditorHost, start: false | 'edit' | 'why'): void {
 
 function ignore(): void {}
 
-/** "Why this text": its chunk (the segment walk again) loaded now, shown in place of the reader until closed. */
-function explain(host: EditorHost): void {
-  const root = host.root.querySelector<HTMLElement>('.l-root');
-  const mount = root?.parentElement;
-  if (!root || !mount) return;
-  loadChunk('why').then(
-    (why) => why.show(host, mount, () => root.querySelector<HTMLElement>('.l-scroll')?.focus()),
-    ignore,
-  );
-}
-
 /** The reader's parts the editor works on, found in its shadow root. */
-function readerParts(host: EditorHost) {
+export function readerParts(host: EditorHost) {
   const root = host.root.querySelector<HTMLElement>('.l-root');
   const main = host.root.querySelector<HTMLElement>('.l-main');
   const content = host.root.querySelector<HTMLElement>('.l-content');
@@ -134,7 +106,7 @@ function showFixBar(host: EditorHost): FixBar | null {
   const parts = readerParts(host);
   if (parts === null) return null;
   const use = host.extracted.article.diagnostics.rule;
-  const edit = () => attach(host, 'edit');
+  const edit = () => attachEditor(host, true);
   const forget = async () => {
     await saveRule(location.origin, null);
     host.use(null);
@@ -394,5 +366,3 @@ function hides(rule: SiteRule, el: Element): boolean {
 function sameRule(a: SiteRule | null, b: SiteRule | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
-
-register('editor', { attach });

@@ -11,7 +11,7 @@ import type { Extracted } from '../../src/types.ts';
 import { couldNot } from '../reader/format.ts';
 import { mountNotice, mountReader } from '../reader/index.ts';
 import { adoptStyles } from '../reader/styles.ts';
-import type { Outcome, ReaderHandle } from '../reader/types.ts';
+import type { Outcome, ReaderHandle, ToolName } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
 import { type ContentState, handleContentMessages } from '../shared/messages.ts';
 import type { Settings } from '../shared/settings.ts';
@@ -56,9 +56,9 @@ function showReader(extracted: Extracted, settings: Settings): void {
       show: (next) => showReader(next, settings),
     };
     // A chunk that fails to load (the extension was reloaded under the page) leaves the reader as it is.
-    const editor = (start: false | 'edit' | 'why') =>
-      loadChunk('editor').then(
-        (loaded) => loaded.attach(host, start),
+    const tools = (tool: ToolName | false) =>
+      loadChunk('tools').then(
+        (loaded) => loaded.attach(host, tool),
         () => undefined,
       );
     // The toast reports a copy or a save: its look comes with the exporters they load, adopted once.
@@ -86,7 +86,7 @@ function showReader(extracted: Extracted, settings: Settings): void {
             exported('copy', (loaded) => loaded.readerCopy(article, format, header, selection)),
           save: (format, header) => exported('save', (loaded) => loaded.readerSave(article, format, header)),
           close: closeOverlay,
-          edit: editor,
+          tool: tools,
           saveSettings(patch) {
             settingsStore.save(patch);
           },
@@ -95,11 +95,10 @@ function showReader(extracted: Extracted, settings: Settings): void {
       layer,
     );
     reader = handle;
-    // A fix in use, or an edit going on, shows its bar: the editor's chunk, after the reader's first paint.
-    const chunk = registry().editor;
+    // A fix in use, an edit going on or the outline shows on the reader: the tools' chunk, after the first paint.
+    const chunk = registry().tools;
     if (chunk) chunk.attach(host, false);
-    else if (article.diagnostics.rule === 'applied' || article.diagnostics.rule === 'unmatched')
-      editor(false);
+    else if (article.diagnostics.rule === 'applied' || article.diagnostics.rule === 'unmatched') tools(false);
     return {
       focus: () => handle.focus(),
       unmount() {

@@ -5,14 +5,14 @@
  */
 import type { Panels } from '../reader/panels.tsx';
 import type { ChunkName } from '../shared/chunks.ts';
-import type { Editor } from './editor.ts';
 import type { Exporters } from './exporters.ts';
+import type { Tools } from './tools.ts';
 import type { Why } from './why.ts';
 
 export interface Chunks {
   exporters: Exporters;
   panels: Panels;
-  editor: Editor;
+  tools: Tools;
   why: Why;
 }
 

@@ -277,7 +277,7 @@ export function createReader({
         ? {
             onCopy: copy,
             ...(actions.save ? { onSave: save } : {}),
-            ...(actions.edit ? { onEdit: actions.edit } : {}),
+            ...(actions.tool ? { onTool: actions.tool } : {}),
             busy,
             // Folds the menu away and gives the focus back to its button before the item's action runs.
             choose(action: () => void) {

@@ -1,6 +1,10 @@
 /** The reader overlay's public contract with its caller (the content script, or a test page). */
 import type { ReaderArticle } from '../../src/types.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
+
+/** The reader's tools (extension/content/tools.ts), which its More menu offers. */
+export type ToolName = 'edit' | 'why' | 'outline';
+
 import type { Panels } from './panels.tsx';
 import type { ReaderSettings } from './settings.ts';
 
@@ -30,10 +34,10 @@ export interface ReaderActions {
   save?(format: SaveFormat, header: boolean): Promise<Outcome>;
   close(): void;
   /**
-   * Starts the Edit mode (`edit`: remove blocks, remembered for the site) or shows why the text is what it is
-   * (`why`); absent where nothing can keep a fix.
+   * A tool of the reader's: the Edit mode (`edit`: remove blocks, remembered for the site), why the text is what
+   * it is (`why`), the outline on or off (`outline`); absent where the host has none.
    */
-  edit?(mode: 'edit' | 'why'): void;
+  tool?(tool: ToolName): void;
   /** Persists a settings change the reader has already applied; absent when nothing stores them. */
   saveSettings?(patch: Partial<ReaderSettings>): void;
 }

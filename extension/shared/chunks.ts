@@ -8,9 +8,9 @@ export const CHUNKS = {
   exporters: { entry: 'extension/content/exporters.ts', file: 'extension/content/exporters.js' },
   /** The export menu's list, the reading settings, the keyboard help and read aloud, with their styles and Preact. */
   panels: { entry: 'extension/content/panels.ts', file: 'extension/content/panels.js' },
-  /** The Edit mode and the bar of a site's fix: the selectors, the rule store, their styles. */
-  editor: { entry: 'extension/content/editor.ts', file: 'extension/content/editor.js' },
-  /** "Why this text": the segment walk and scores again, to show them on the page (asked for by the editor). */
+  /** The reader's tools: the Edit mode and the bar of a site's fix, the picker, the outline, their styles. */
+  tools: { entry: 'extension/content/tools.ts', file: 'extension/content/tools.js' },
+  /** "Why this text": the segment walk and scores again, to show them on the page (asked for by the tools). */
   why: { entry: 'extension/content/why.ts', file: 'extension/content/why.js' },
 } as const;
 

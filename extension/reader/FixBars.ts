@@ -1,6 +1,6 @@
 /**
  * The bars of the editor (extension/content/editor.ts), in the reader above the article: the Edit mode's, and
- * the one that says a site's fix is in use. Plain DOM (dom.ts), styled by editor.css.
+ * the one that says a site’s fix is in use, and the picker’s surface. Plain DOM (dom.ts), styled by tools.css.
  */
 import { h } from './dom.ts';
 

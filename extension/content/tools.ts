@@ -1,0 +1,54 @@
+/**
+ * The tools chunk (extension/shared/chunks.ts): what the reader offers beyond reading, loaded when a person first
+ * asks for one (More: Fix the text, Why this text, Outline) or after the first paint of a page read with a
+ * site's fix: the Edit mode and the fix's bar (editor.ts), picking the article on the page (picker.ts), the
+ * outline (outline.ts), and "Why this text", a chunk of its own loaded from here (why.ts).
+ */
+import toolsCss from '../reader/tools.css?inline';
+import type { ToolName } from '../reader/types.ts';
+import { loadChunk } from './chunks.ts';
+import { attachEditor, type EditorHost, readerParts } from './editor.ts';
+import { hideOutline, showOutline } from './outline.ts';
+import { register } from './registry.ts';
+
+export interface Tools {
+  /**
+   * Called for each reader shown while the chunk is loaded (`tool` false), and when a person asks for a tool:
+   * keeps what is on (an edit going on, the outline, the bar of the site's fix) on the reader shown.
+   */
+  attach(host: EditorHost, tool: ToolName | false): void;
+}
+
+let sheet: CSSStyleSheet | null = null;
+/** The outline stays on for every reader shown in the page until the person turns it off. */
+let outlineOn = false;
+
+function attach(host: EditorHost, tool: ToolName | false): void {
+  // Each view the overlay shows starts from its own sheet alone (overlay.ts clearView): adopted again when gone.
+  sheet ??= new CSSStyleSheet();
+  if (sheet.cssRules.length === 0) sheet.replaceSync(toolsCss);
+  if (!host.root.adoptedStyleSheets.includes(sheet))
+    host.root.adoptedStyleSheets = [...host.root.adoptedStyleSheets, sheet];
+  if (tool === 'why') explain(host);
+  else if (tool === 'outline') {
+    outlineOn = !outlineOn;
+    if (outlineOn) showOutline(host);
+    else hideOutline();
+  } else {
+    attachEditor(host, tool === 'edit');
+    if (tool === false && outlineOn) showOutline(host);
+  }
+}
+
+/** "Why this text": its chunk (the segment walk again) loaded now, shown in place of the reader until closed. */
+function explain(host: EditorHost): void {
+  const parts = readerParts(host);
+  const mount = parts?.root.parentElement;
+  if (!parts || !mount) return;
+  loadChunk('why').then(
+    (why) => why.show(host, mount, () => parts.scroller.focus()),
+    () => undefined,
+  );
+}
+
+register('tools', { attach });
