@@ -19,7 +19,8 @@ describe.each([
     const m = built();
     expect([...(m.permissions ?? [])].sort()).toEqual([...permissions].sort());
     expect(m.host_permissions).toBeUndefined();
-    expect(m.optional_host_permissions).toBeUndefined();
+    // Web pages' sites, asked for one at a time when a person turns on "always open reader view" for one.
+    expect(m.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
   });
 
   it('injects on demand only: no declared content script, nothing web-accessible', () => {

@@ -131,10 +131,10 @@ for (const { store, file, dist } of [
       expect(linked, 'scripts with a sourceMappingURL comment').toEqual([]);
     });
 
-    it('asks for no host access and names none of the test origins', () => {
+    it('asks for no host access (web sites only as the optional one) and names none of the test origins', () => {
       const m = manifest();
       expect(m.host_permissions).toBeUndefined();
-      expect(m.optional_host_permissions).toBeUndefined();
+      expect(m.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
       for (const host of TEST_HOSTS) expect(text('manifest.json'), host).not.toContain(host);
     });
 

@@ -63,7 +63,7 @@ test.beforeEach(async () => {
 
 test('lists each site’s fix, most recently used first, and saves an edit only when every selector is one', async () => {
   const page = await openOptions();
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText([
     'https://news.example',
     'https://docs.example',
   ]);
@@ -89,7 +89,7 @@ test('lists each site’s fix, most recently used first, and saves an edit only 
     .getByRole('form', { name: 'https://docs.example' })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['https://news.example']);
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['https://news.example']);
   expect(Object.keys(await stored())).toEqual(['rule:https://news.example']);
   await page.close();
 });

@@ -5,9 +5,11 @@
  */
 import type { Runtime, Tabs } from 'webextension-polyfill';
 import { api } from '../shared/api.ts';
+import { listAutoOpen } from '../shared/auto-open.ts';
 import { injectChunk } from '../shared/inject.ts';
 import { handleBackgroundMessages, sendToTab } from '../shared/messages.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
+import { originOf } from '../shared/site-rules.ts';
 import { reachTab } from '../shared/tab.ts';
 import { clearButton, injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
 import { writeFromBackground } from './clipboard.ts';
@@ -51,6 +53,19 @@ async function toggle(tab: Tabs.Tab | undefined): Promise<void> {
   await clearButton(tabId);
 }
 
+/**
+ * A page of a site that always opens in reader view (shared/auto-open.ts) has loaded: the reader opens when the
+ * page has an article, in its top frame, and only on a site still on the list (the script may outlive it).
+ */
+async function openByItself(tab: Tabs.Tab | undefined, frameId: number): Promise<void> {
+  const origin = tab?.url === undefined ? null : originOf(tab.url);
+  if (frameId !== 0 || origin === null || !(await listAutoOpen()).includes(origin)) return;
+  const reached = await reachTab(tab, true);
+  if (!reached.ok || reached.page?.open) return;
+  if ((await sendToTab(reached.tabId, 'content:summary', { force: false })) === null) return;
+  await sendToTab(reached.tabId, 'content:open', { force: false });
+}
+
 /** A content script of ours, in a tab (not another extension page, whose messages also arrive here). */
 const fromTab = (sender: Runtime.MessageSender): boolean => sender.tab?.id !== undefined;
 
@@ -62,6 +77,10 @@ handleBackgroundMessages(
     },
     'background:load': async ({ chunk }, sender) => {
       await injectChunk(chunk, sender.tab?.id ?? -1, sender.frameId ?? 0);
+      return {};
+    },
+    'background:auto': async (_request, sender) => {
+      await openByItself(sender.tab, sender.frameId ?? 0);
       return {};
     },
   },

@@ -8,6 +8,7 @@ import type { SiteRule } from '../../src/rules/index.ts';
 import { parseRule } from '../../src/rules/index.ts';
 import { isValidSelector } from '../../src/rules/selector.ts';
 import { api } from '../shared/api.ts';
+import { disableAutoOpen, listAutoOpen } from '../shared/auto-open.ts';
 import {
   exportFixes,
   listRules,
@@ -92,6 +93,8 @@ export function Options() {
       <p class={message?.ok === false ? 'message error' : 'message'} role="status">
         {message?.text ?? ''}
       </p>
+      <AutoOpenList />
+      <h2 class="section">Fixes</h2>
       {fixes === null ? null : fixes.length === 0 ? (
         <p class="empty">No fixes yet.</p>
       ) : (
@@ -137,7 +140,7 @@ function FixEditor({ fix }: { fix: SiteFix }) {
 
   return (
     <form class="fix" aria-labelledby={`${id}-site`} onSubmit={(e) => void save(e)}>
-      <h2 id={`${id}-site`}>{fix.origin}</h2>
+      <h3 id={`${id}-site`}>{fix.origin}</h3>
       <p class="dates">
         Saved {when.format(fix.saved)} · last used {when.format(fix.used)}
       </p>
@@ -167,5 +170,35 @@ function FixEditor({ fix }: { fix: SiteFix }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The sites that open in reader view by themselves (shared/auto-open.ts), each to turn off. */
+function AutoOpenList() {
+  const [sites, setSites] = useState<string[] | null>(null);
+  const reload = () => {
+    listAutoOpen().then(setSites, () => setSites([]));
+  };
+  useEffect(reload, []);
+  return (
+    <section aria-labelledby="auto-open">
+      <h2 class="section" id="auto-open">
+        Sites that open in reader view by themselves
+      </h2>
+      {sites === null ? null : sites.length === 0 ? (
+        <p class="empty">None. Turn it on for a site in Lectern’s popup on one of its pages.</p>
+      ) : (
+        <ul class="sites">
+          {sites.map((site) => (
+            <li key={site}>
+              <span>{site}</span>
+              <button type="button" onClick={() => void disableAutoOpen(site).then(reload)}>
+                Turn off for {new URL(site).host}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

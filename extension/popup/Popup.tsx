@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
 import { copyMessage, formatKind, saveMessage } from '../reader/format.ts';
 import { api } from '../shared/api.ts';
+import { disableAutoOpen, enableAutoOpen, listAutoOpen } from '../shared/auto-open.ts';
 import { writeClipboard } from '../shared/clipboard.ts';
 import {
   COPY,
@@ -16,6 +17,7 @@ import { type ArticleSummary, sendToTab } from '../shared/messages.ts';
 import { NOT_FOUND } from '../shared/not-found.ts';
 import type { RestrictedReason } from '../shared/restricted.ts';
 import { applyActionSetting, loadSettings, saveSettings } from '../shared/settings.ts';
+import { originOf } from '../shared/site-rules.ts';
 import { firstLines } from './excerpt.ts';
 import { loadSummary, type PopupState } from './load.ts';
 import { findTargetTab } from './target.ts';
@@ -45,7 +47,7 @@ export function Popup() {
   return (
     <main class="popup">
       <Body state={state} showAnyway={showAnyway} />
-      <SettingsRow />
+      <SettingsRow site={state.kind === 'loading' || state.kind === 'restricted' ? null : siteOf(tab)} />
     </main>
   );
 }
@@ -221,7 +223,12 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
   );
 }
 
-function SettingsRow() {
+/** The tab's site (its origin), where it is a web page. */
+function siteOf(tab: Tabs.Tab | undefined): string | null {
+  return tab?.url === undefined ? null : originOf(tab.url);
+}
+
+function SettingsRow({ site }: { site: string | null }) {
   const [actionOpensReader, setActionOpensReader] = useState<boolean | null>(null);
 
   useEffect(() => {
@@ -247,6 +254,7 @@ function SettingsRow() {
         />
         Toolbar button opens reader view directly
       </label>
+      {site && <AutoOpenRow site={site} />}
       <button
         type="button"
         class="link"
@@ -262,5 +270,62 @@ function SettingsRow() {
         Your fixes for sites…
       </button>
     </footer>
+  );
+}
+
+/**
+ * "Always open reader view on this site": asks the browser for the site's pages at the moment it is turned on
+ * (shared/auto-open.ts); refused, it stays off and says so.
+ */
+function AutoOpenRow({ site }: { site: string }) {
+  const [on, setOn] = useState<boolean | null>(null);
+  const [note, setNote] = useState('');
+  const host = new URL(site).host;
+
+  useEffect(() => {
+    listAutoOpen().then(
+      (sites) => setOn(sites.includes(site)),
+      () => setOn(false),
+    );
+  }, [site]);
+
+  const change = async (event: Event): Promise<void> => {
+    const wanted = (event.currentTarget as HTMLInputElement).checked;
+    setOn(null);
+    try {
+      if (!wanted) {
+        await disableAutoOpen(site);
+        setOn(false);
+        setNote('');
+      } else if (await enableAutoOpen(site)) {
+        setOn(true);
+        setNote(`Pages of ${host} with an article will open in reader view.`);
+      } else {
+        setOn(false);
+        setNote(`Lectern wasn’t allowed to read ${host}’s pages by itself, so nothing changed.`);
+      }
+    } catch (error) {
+      setOn(!wanted);
+      setNote(`Couldn’t change that: ${errorMessage(error)}`);
+    }
+  };
+
+  return (
+    <>
+      <label>
+        <input
+          type="checkbox"
+          checked={on === true}
+          disabled={on === null}
+          onChange={(e) => void change(e)}
+        />
+        Always open reader view on {host}
+      </label>
+      {note && (
+        <p class="note" role="status">
+          {note}
+        </p>
+      )}
+    </>
   );
 }

@@ -12,6 +12,11 @@ export const CHUNKS = {
   tools: { entry: 'extension/content/tools.ts', file: 'extension/content/tools.js' },
   /** "Why this text": the segment walk and scores again, to show them on the page (asked for by the tools). */
   why: { entry: 'extension/content/why.ts', file: 'extension/content/why.js' },
+  /**
+   * Not injected on request: the script registered on the sites that always open in reader view
+   * (shared/auto-open.ts), which asks the background to open the reader there.
+   */
+  auto: { entry: 'extension/content/auto.ts', file: 'extension/content/auto.js' },
 } as const;
 
 export type ChunkName = keyof typeof CHUNKS;

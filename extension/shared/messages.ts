@@ -68,6 +68,8 @@ export interface Messages {
   'background:clipboard': { request: ClipboardData; reply: Record<string, never> };
   /** Injects a part of the content script into the sender's frame. */
   'background:load': { request: { chunk: ChunkName }; reply: Record<string, never> };
+  /** The page of a site that always opens in reader view has loaded: open the reader if it has an article. */
+  'background:auto': { request: Record<string, never>; reply: Record<string, never> };
   /** The Chromium background hands a clipboard write to its offscreen document. */
   'offscreen:clipboard': { request: ClipboardData; reply: Record<string, never> };
 }
@@ -120,6 +122,7 @@ const CONTENT: Payloads<ContentMessageName> = {
 const BACKGROUND: Payloads<BackgroundMessageName> = {
   'background:clipboard': CLIPBOARD,
   'background:load': { chunk: isChunkName },
+  'background:auto': {},
 };
 const OFFSCREEN: Payloads<OffscreenMessageName> = { 'offscreen:clipboard': CLIPBOARD };
 
