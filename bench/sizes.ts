@@ -78,7 +78,7 @@ export function bundleSizes(): BundleSize[] {
       path.join(dist, findContentScript(dist)),
     ),
     ...Object.entries(CHUNKS).map(([name, chunk]) =>
-      sizeOf(`chunk "${name}" (injected on first use)`, path.join(dist, chunk.file)),
+      sizeOf(`chunk "${name}" (${chunk.when})`, path.join(dist, chunk.file)),
     ),
     sizeOf('extractor alone', LECTERN_JS),
   ];
