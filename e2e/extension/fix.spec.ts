@@ -165,6 +165,14 @@ test('the keyboard edits too: Enter removes the focused block, "Remove blocks li
   await overlay.click('Undo');
   await expect.poll(() => overlay.shows('Graphics: the data team')).toBe(true);
   expect(await overlay.shows('Photo: Agency')).toBe(false);
+  // Undone, there is no last removal to widen: "Remove blocks like this" waits for the next one.
+  expect(
+    await overlay.evaluate(
+      (root) =>
+        Array.from(root.querySelectorAll('button')).find((b) => b.textContent === 'Remove blocks like this')
+          ?.disabled,
+    ),
+  ).toBe(true);
 
   // Esc ends the edit without saving, and the reader stays open with the page as it was.
   await page.keyboard.press('Escape');

@@ -10,7 +10,7 @@
  */
 import { localNameOf, parentElementOf } from '../../src/dom/access.ts';
 import { MAX_ANCESTORS } from '../../src/dom/limits.ts';
-import { matchRule, parseRule, type SiteRule } from '../../src/rules/index.ts';
+import { MAX_REMOVALS, matchRule, parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
 import { type EditBar, editBar, type FixBar, fixBar } from '../reader/FixBars.ts';
@@ -55,6 +55,22 @@ let withoutFix: Extracted | null = null;
 let outcome = '';
 
 const EMPTY: SiteRule = { root: null, remove: [] };
+
+/** The fix each reading the editor asked for was read with ("Why this text" must read the page the same way). */
+const readWith = new WeakMap<Extracted, SiteRule | null>();
+
+function readWithRule(host: EditorHost, rule: SiteRule | null): Extracted | null {
+  const next = host.read(rule);
+  if (next !== null) readWith.set(next, rule);
+  return next;
+}
+
+/** The fix the reader's article was read with: the editor's, else the site's when it was applied. */
+export function ruleOf(host: EditorHost): SiteRule | null {
+  const asked = readWith.get(host.extracted);
+  if (asked !== undefined) return asked;
+  return host.extracted.article.diagnostics.rule === 'applied' ? host.rule() : null;
+}
 const site = (): string => location.host;
 
 /**
@@ -126,7 +142,7 @@ function showFixBar(host: EditorHost): FixBar | null {
       [
         'Undo',
         () => {
-          withoutFix = host.read(null);
+          withoutFix = readWithRule(host, null);
           if (withoutFix) host.show(withoutFix);
         },
       ],
@@ -147,7 +163,7 @@ function showFixBar(host: EditorHost): FixBar | null {
 
 function reread(host: EditorHost, rule: SiteRule | null): void {
   withoutFix = null;
-  const next = host.read(rule);
+  const next = readWithRule(host, rule);
   if (next) host.show(next);
 }
 
@@ -193,7 +209,7 @@ function editMode(host: EditorHost, state: Session): void {
   };
 
   const show = (rule: SiteRule, status: string, focus: number) => {
-    const next = host.read(rule);
+    const next = readWithRule(host, rule);
     if (next === null) {
       bar.say('Lectern found no text left with that removed: nothing was changed.');
       return false;
@@ -208,6 +224,10 @@ function editMode(host: EditorHost, state: Session): void {
   };
 
   const remove = (block: Element) => {
+    if (state.rule.remove.length >= MAX_REMOVALS) {
+      bar.say(`A fix leaves out at most ${MAX_REMOVALS} kinds of block: press Done, or Undo one.`);
+      return;
+    }
     const source = blocks.get(block);
     const selector = source ? selectorFor(source, document) : null;
     if (!source || selector === null) {
@@ -262,9 +282,11 @@ function editMode(host: EditorHost, state: Session): void {
   const undo = () => {
     const previous = state.history.pop();
     if (previous === undefined) return;
-    const next = host.read(previous.remove.length > 0 || previous.root ? previous : null);
+    const next = readWithRule(host, previous.remove.length > 0 || previous.root ? previous : null);
     if (next === null) return;
     state.rule = previous;
+    // "Like this" widens the last removal: after an Undo there is none to widen.
+    state.last = null;
     state.status = 'Undone.';
     state.scroll = scroller.scrollTop;
     host.show(next);

@@ -7,7 +7,7 @@
 import toolsCss from '../reader/tools.css?inline';
 import type { ToolName } from '../reader/types.ts';
 import { loadChunk } from './chunks.ts';
-import { attachEditor, type EditorHost, readerParts } from './editor.ts';
+import { attachEditor, type EditorHost, readerParts, ruleOf } from './editor.ts';
 import { hideOutline, showOutline } from './outline.ts';
 import { register } from './registry.ts';
 
@@ -46,7 +46,7 @@ function explain(host: EditorHost): void {
   const mount = parts?.root.parentElement;
   if (!parts || !mount) return;
   loadChunk('why').then(
-    (why) => why.show(host, mount, () => parts.scroller.focus()),
+    (why) => why.show(host, ruleOf(host), mount, () => parts.scroller.focus()),
     () => undefined,
   );
 }

@@ -8,6 +8,7 @@
  */
 import { boundingRectOf } from '../../src/dom/access.ts';
 import { explainSegments, type SegmentExplained } from '../../src/inspect.ts';
+import type { SiteRule } from '../../src/rules/index.ts';
 import { whyView } from '../reader/Why.ts';
 import whyCss from '../reader/why.css?inline';
 import { sendToExtension } from '../shared/messages.ts';
@@ -15,7 +16,8 @@ import type { EditorHost } from './editor.ts';
 import { register } from './registry.ts';
 
 export interface Why {
-  show(host: EditorHost, mount: HTMLElement, done: () => void): void;
+  /** `rule`: the fix the reader's article was read with, to read the page the same way. */
+  show(host: EditorHost, rule: SiteRule | null, mount: HTMLElement, done: () => void): void;
 }
 
 /** A segment on the page, in document coordinates, with whether the run took it. */
@@ -31,11 +33,11 @@ interface Placed {
 
 let sheet: CSSStyleSheet | null = null;
 
-function place(host: EditorHost): Placed[] {
+function place(host: EditorHost, rule: SiteRule | null): Placed[] {
   const { diagnostics } = host.extracted.article;
   const run = diagnostics.method === 'segments' ? diagnostics.run : null;
   const out: Placed[] = [];
-  explainSegments(document, host.rule()).forEach((segment, index) => {
+  explainSegments(document, rule).forEach((segment, index) => {
     const r = boundingRectOf(segment.block);
     if (r.width === 0 || r.height === 0) return;
     const inRun = run !== null && index >= run.start && index <= run.end;
@@ -53,9 +55,14 @@ function place(host: EditorHost): Placed[] {
 }
 
 /** What a bug report needs: how the page was read, and each segment's score, start and reasons. */
-export function diagnosticsReport(host: EditorHost, placed: readonly Placed[]): string {
+export function diagnosticsReport(
+  host: EditorHost,
+  rule: SiteRule | null,
+  placed: readonly Placed[],
+): string {
   const { article } = host.extracted;
-  const { method, run, segmentCount, rule, truncated, capped } = article.diagnostics;
+  const { diagnostics } = article;
+  const { method, run, segmentCount, truncated, capped } = diagnostics;
   return `${JSON.stringify(
     {
       url: article.url,
@@ -63,7 +70,7 @@ export function diagnosticsReport(host: EditorHost, placed: readonly Placed[]): 
       records: article.records,
       method,
       run,
-      rule: { use: rule, fix: host.rule() },
+      rule: { use: diagnostics.rule, fix: rule },
       segmentCount,
       truncated,
       capped,
@@ -81,12 +88,12 @@ export function diagnosticsReport(host: EditorHost, placed: readonly Placed[]): 
   )}\n`;
 }
 
-function show(host: EditorHost, mount: HTMLElement, done: () => void): void {
+function show(host: EditorHost, rule: SiteRule | null, mount: HTMLElement, done: () => void): void {
   sheet ??= new CSSStyleSheet();
   if (sheet.cssRules.length === 0) sheet.replaceSync(whyCss);
   if (!host.root.adoptedStyleSheets.includes(sheet))
     host.root.adoptedStyleSheets = [...host.root.adoptedStyleSheets, sheet];
-  const placed = place(host);
+  const placed = place(host, rule);
   const { method, run } = host.extracted.article.diagnostics;
   const view = whyView({
     method,
@@ -100,7 +107,10 @@ function show(host: EditorHost, mount: HTMLElement, done: () => void): void {
     })),
     run: run === null ? null : `${run.start + 1}–${run.end + 1}`,
     async copy() {
-      await sendToExtension('background:clipboard', { text: diagnosticsReport(host, placed), html: null });
+      await sendToExtension('background:clipboard', {
+        text: diagnosticsReport(host, rule, placed),
+        html: null,
+      });
     },
     close() {
       view.element.remove();
