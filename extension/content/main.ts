@@ -205,8 +205,10 @@ try {
     scope[INSTANCE] = register();
     // Whoever injected us (the reader command, the popup, the toolbar menu) asks for the article next: start
     // on it now, in a task of its own, while the injection's answer travels to the background and its next
-    // message travels back (about 3 ms saved on the reader command).
-    setTimeout(() => isPdf() || ruleReady().then(() => currentArticle(false)), 0);
+    // message travels back (about 3 ms saved on the reader command). The site's fix loads meanwhile: most sites
+    // have none, and the article read without one stands; a site with one is read again with it (article.ts).
+    ruleReady();
+    setTimeout(() => isPdf() || currentArticle(false), 0);
   }
 } catch {
   // Never throw into the page.
