@@ -4,6 +4,7 @@
  * site's fix: the Edit mode and the fix's bar (editor.ts), picking the article on the page (picker.ts), the
  * outline (outline.ts), and "Why this text", a chunk of its own loaded from here (why.ts).
  */
+import { keepAdopted } from '../reader/styles.ts';
 import toolsCss from '../reader/tools.css?inline';
 import type { ToolName } from '../reader/types.ts';
 import { loadChunk } from './chunks.ts';
@@ -19,16 +20,11 @@ export interface Tools {
   attach(host: EditorHost, tool: ToolName | false): void;
 }
 
-let sheet: CSSStyleSheet | null = null;
 /** The outline stays on for every reader shown in the page until the person turns it off. */
 let outlineOn = false;
 
 function attach(host: EditorHost, tool: ToolName | false): void {
-  // Each view the overlay shows starts from its own sheet alone (overlay.ts clearView): adopted again when gone.
-  sheet ??= new CSSStyleSheet();
-  if (sheet.cssRules.length === 0) sheet.replaceSync(toolsCss);
-  if (!host.root.adoptedStyleSheets.includes(sheet))
-    host.root.adoptedStyleSheets = [...host.root.adoptedStyleSheets, sheet];
+  keepAdopted(host.root, toolsCss);
   if (tool === 'why') explain(host);
   else if (tool === 'outline') {
     outlineOn = !outlineOn;

@@ -9,6 +9,7 @@
 import { boundingRectOf } from '../../src/dom/access.ts';
 import { explainSegments, type SegmentExplained } from '../../src/inspect.ts';
 import type { SiteRule } from '../../src/rules/index.ts';
+import { keepAdopted } from '../reader/styles.ts';
 import { whyView } from '../reader/Why.ts';
 import whyCss from '../reader/why.css?inline';
 import { sendToExtension } from '../shared/messages.ts';
@@ -30,8 +31,6 @@ interface Placed {
   width: number;
   height: number;
 }
-
-let sheet: CSSStyleSheet | null = null;
 
 function place(host: EditorHost, rule: SiteRule | null): Placed[] {
   const { diagnostics } = host.extracted.article;
@@ -89,10 +88,7 @@ export function diagnosticsReport(
 }
 
 function show(host: EditorHost, rule: SiteRule | null, mount: HTMLElement, done: () => void): void {
-  sheet ??= new CSSStyleSheet();
-  if (sheet.cssRules.length === 0) sheet.replaceSync(whyCss);
-  if (!host.root.adoptedStyleSheets.includes(sheet))
-    host.root.adoptedStyleSheets = [...host.root.adoptedStyleSheets, sheet];
+  keepAdopted(host.root, whyCss);
   const placed = place(host, rule);
   const { method, run } = host.extracted.article.diagnostics;
   const view = whyView({

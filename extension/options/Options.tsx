@@ -4,8 +4,7 @@
  * is stored: a bad file gets the reason and changes nothing.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { SiteRule } from '../../src/rules/index.ts';
-import { parseRule } from '../../src/rules/index.ts';
+import { parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { isValidSelector } from '../../src/rules/selector.ts';
 import { api } from '../shared/api.ts';
 import { disableAutoOpen, listAutoOpen } from '../shared/auto-open.ts';
@@ -165,7 +164,12 @@ function FixEditor({ fix }: { fix: SiteFix }) {
       )}
       <div class="buttons">
         <button type="submit">Save</button>
-        <button type="button" onClick={() => void saveRule(fix.origin, null)}>
+        <button
+          type="button"
+          onClick={() => {
+            saveRule(fix.origin, null).catch((error: unknown) => setProblem(`Not deleted: ${String(error)}`));
+          }}
+        >
           Delete
         </button>
       </div>

@@ -15,3 +15,20 @@ export function adoptStyles(root: ShadowRoot, css: string): () => void {
     root.adoptedStyleSheets = root.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
   };
 }
+
+/** One sheet per stylesheet text kept on screen by keepAdopted. */
+const kept = new Map<string, CSSStyleSheet>();
+
+/**
+ * Adopts `css` into `root` unless it is there already: for a chunk's look that must outlive each view, since
+ * the overlay starts every view it shows from its own sheet alone (extension/content/overlay.ts clearView).
+ */
+export function keepAdopted(root: ShadowRoot, css: string): void {
+  let sheet = kept.get(css);
+  if (sheet === undefined) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    kept.set(css, sheet);
+  }
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}

@@ -49,7 +49,7 @@ export function parseRule(value: unknown, isValidSelector: (selector: string) =>
 }
 
 /** Matches of `selector` in `doc`, at most MAX_MATCHES_PER_SELECTOR; none when it is no selector. */
-function matches(doc: Document, selector: unknown): Element[] {
+export function matches(doc: Document, selector: unknown): Element[] {
   if (typeof selector !== 'string') return [];
   try {
     return Array.from(querySelectorAllIn(doc, selector)).slice(0, MAX_MATCHES_PER_SELECTOR);

@@ -13,7 +13,7 @@ import {
   previousElementSiblingOf,
   querySelectorAllIn,
 } from '../dom/access.ts';
-import { MAX_SELECTOR_CHARS } from './index.ts';
+import { MAX_SELECTOR_CHARS, matches } from './index.ts';
 
 /** How far up a selector looks for a named box to anchor on: a block's own section, rarely further. */
 const MAX_ANCESTORS = 8;
@@ -65,15 +65,6 @@ function isNamed(el: Element): boolean {
     stableClasses(el).length > 0 ||
     /^(?:main|article|aside|nav|header|footer|section)$/.test(localNameOf(el).toLowerCase())
   );
-}
-
-/** Elements `selector` matches in `doc`; none when it does not parse. */
-function matching(doc: Document, selector: string): Element[] {
-  try {
-    return Array.from(querySelectorAllIn(doc, selector));
-  } catch {
-    return [];
-  }
 }
 
 /** Whether a stored selector parses (rules/index.ts parseRule asks it of every selector it reads). */
@@ -132,7 +123,7 @@ function onlyOfTag(el: Element): boolean {
 export function selectorFor(el: Element, doc: Document): string | null {
   const own = describe(el);
   const unique = (selector: string): boolean => {
-    const found = matching(doc, selector);
+    const found = matches(doc, selector);
     return found.length === 1 && found[0] === el;
   };
   const fits = (selector: string): string | null =>
@@ -182,5 +173,5 @@ export function selectorLike(el: Element, doc: Document): string | null {
     if (named === undefined || stableClasses(named).length === 0) return null;
     selector = `${describe(named, false)} ${selector}`;
   }
-  return selector.length <= MAX_SELECTOR_CHARS && matching(doc, selector).includes(el) ? selector : null;
+  return selector.length <= MAX_SELECTOR_CHARS && matches(doc, selector).includes(el) ? selector : null;
 }
