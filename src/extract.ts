@@ -18,6 +18,7 @@ import { declaredPageTypes } from './score/page-type.ts';
 import { scoreSegments } from './score/scored.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';
 import { nodeBudget, type Segment, walkSegments } from './segments/index.ts';
+import { pageFingerprints } from './template/index.ts';
 import type { Article, Cap, Diagnostics, Extracted, ExtractOptions, ReaderArticle } from './types.ts';
 import { hiding, styleSource } from './visibility/index.ts';
 
@@ -142,6 +143,7 @@ function readArticle(
   };
   const declared = declaredPageTypes(doc);
   let choice: Choice;
+  let templated = 0;
   if (rule?.root) {
     // A root the person picked is the article: nothing to score or choose.
     choice = { verdict: 'article', chosen: pickedRoot(rule.root), replaced: null, wholePage: true };
@@ -153,7 +155,9 @@ function readArticle(
       declared,
       model,
       ignoredNames !== null,
+      options.template?.length ? new Set(options.template) : null,
     );
+    templated = scored.template;
     t = lap('score', t);
     choice = choose(scored, {
       doc,
@@ -202,6 +206,8 @@ function readArticle(
     pageChoice: chosen.decision ?? null,
     timings,
     rule: null,
+    fingerprints: pageFingerprints(walk.segments),
+    template: templated,
   };
   const reading = readingStats(built.text, meta.lang);
   lap('reading', t);

@@ -93,6 +93,13 @@ export interface Diagnostics {
   timings: Record<string, number>;
   /** What became of options.rule (rules/index.ts RuleUse); null when none was given. */
   rule: RuleUse | null;
+  /**
+   * The page's segments' fingerprints (template/index.ts pageFingerprints), distinct, in page order: what a
+   * memory of the site is told of the page (numbers, not text).
+   */
+  fingerprints: number[];
+  /** How many segments the model took for article text that options.template set aside as the site's template. */
+  template: number;
 }
 
 /** A work cap of the extractor (see Diagnostics.capped). */
@@ -118,6 +125,11 @@ export interface ExtractOptions {
    * not have, or a fix that leaves no text, gives the article found as usual (diagnostics.rule says which).
    */
   rule?: SiteRule | null;
+  /**
+   * The site's template for this page (template/index.ts templateFor): fingerprints of text its other pages
+   * showed too. Segments with one of them are scored as not article, unless they are most of the page's text.
+   */
+  template?: readonly number[] | null;
   /** Best effort: return the best run even when it is too weak to call an article ("Show anyway"). */
   force?: boolean;
   /** Stop reading the page after this many elements (huge DOMs). Default 25,000. */

@@ -6,7 +6,14 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { overlayOf } from '../support/overlay.ts';
-import { type Extension, launchExtension, openReaderFromPopup, openTab } from './harness.ts';
+import {
+  clearStorage,
+  type Extension,
+  launchExtension,
+  openReaderFromPopup,
+  openTab,
+  storedIn,
+} from './harness.ts';
 
 let extension: Extension;
 
@@ -57,21 +64,12 @@ test.beforeEach(async () => {
 });
 
 test.afterEach(async () => {
-  await extension.worker.evaluate(() =>
-    (
-      globalThis as unknown as { chrome: { storage: { local: { clear(): Promise<void> } } } }
-    ).chrome.storage.local.clear(),
-  );
+  await clearStorage(extension);
 });
 
-/** What storage.local holds, as the extension's worker reads it. */
-function stored(): Promise<Record<string, unknown>> {
-  return extension.worker.evaluate(() =>
-    (
-      globalThis as unknown as { chrome: { storage: { local: { get(): Promise<object> } } } }
-    ).chrome.storage.local.get(),
-  ) as Promise<Record<string, unknown>>;
-}
+/** The fixes storage.local holds (the boilerplate memory keeps its own keys beside them: memory.spec.ts). */
+const stored = async () =>
+  Object.fromEntries(Object.entries(await storedIn(extension)).filter(([key]) => key.startsWith('rule:')));
 
 async function openReader(
   url: string,

@@ -110,3 +110,35 @@ export async function watchWorkerErrors(extension: Extension): Promise<() => Pro
     ...(await extension.worker.evaluate(() => (globalThis as unknown as ErrorLog).__lecternTestErrors ?? [])),
   ];
 }
+
+type LocalStorageArea = {
+  get(): Promise<Record<string, unknown>>;
+  set(items: object): Promise<void>;
+  clear(): Promise<void>;
+};
+
+/** storage.local as the extension's worker reads it. */
+export const storedIn = (extension: Extension): Promise<Record<string, unknown>> =>
+  extension.worker.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { storage: { local: LocalStorageArea } } }
+    ).chrome.storage.local.get(),
+  );
+
+/** Empties storage.local (each test starts from a browser that stored nothing). */
+export const clearStorage = (extension: Extension): Promise<void> =>
+  extension.worker.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { storage: { local: LocalStorageArea } } }
+    ).chrome.storage.local.clear(),
+  );
+
+/** Puts `items` in storage.local, as the extension would have. */
+export const storeIn = (extension: Extension, items: object): Promise<void> =>
+  extension.worker.evaluate(
+    (values) =>
+      (
+        globalThis as unknown as { chrome: { storage: { local: LocalStorageArea } } }
+      ).chrome.storage.local.set(values),
+    items,
+  );

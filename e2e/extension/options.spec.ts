@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { type Extension, launchExtension, openTab } from './harness.ts';
+import { clearStorage, type Extension, launchExtension, openTab, storedIn, storeIn } from './harness.ts';
 
 let extension: Extension;
 
@@ -16,21 +16,8 @@ test.afterAll(async () => {
   await extension?.context.close();
 });
 
-type Local = {
-  get(): Promise<Record<string, unknown>>;
-  set(items: object): Promise<void>;
-  clear(): Promise<void>;
-};
-
-/** storage.local as the extension's worker reads it. */
-const stored = () =>
-  extension.worker.evaluate(() =>
-    (globalThis as unknown as { chrome: { storage: { local: Local } } }).chrome.storage.local.get(),
-  );
-const clear = () =>
-  extension.worker.evaluate(() =>
-    (globalThis as unknown as { chrome: { storage: { local: Local } } }).chrome.storage.local.clear(),
-  );
+const stored = () => storedIn(extension);
+const clear = () => clearStorage(extension);
 
 const FIXES = {
   'rule:https://news.example': {
@@ -54,11 +41,7 @@ async function openOptions(): Promise<Page> {
 
 test.beforeEach(async () => {
   await clear();
-  await extension.worker.evaluate(
-    (fixes) =>
-      (globalThis as unknown as { chrome: { storage: { local: Local } } }).chrome.storage.local.set(fixes),
-    FIXES,
-  );
+  await storeIn(extension, FIXES);
 });
 
 test('lists each site’s fix, most recently used first, and saves an edit only when every selector is one', async () => {

@@ -289,6 +289,8 @@ function handMadeArticle(
       pageChoice: null,
       timings: {},
       rule: null,
+      fingerprints: [],
+      template: 0,
     },
     ...fields,
   };

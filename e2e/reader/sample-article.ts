@@ -23,6 +23,8 @@ const diagnostics: Article['diagnostics'] = {
   pageChoice: null,
   timings: {},
   rule: null,
+  fingerprints: [],
+  template: 0,
 };
 
 export const sampleArticle: Article = {

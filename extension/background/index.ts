@@ -7,8 +7,10 @@ import type { Runtime, Tabs } from 'webextension-polyfill';
 import { api } from '../shared/api.ts';
 import { listAutoOpen } from '../shared/auto-open.ts';
 import { injectChunk } from '../shared/inject.ts';
+import { rememberPage } from '../shared/memory.ts';
 import { handleBackgroundMessages, sendToTab } from '../shared/messages.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
+import { loadSite } from '../shared/site.ts';
 import { originOf } from '../shared/site-rules.ts';
 import { reachTab } from '../shared/tab.ts';
 import { clearButton, injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
@@ -66,6 +68,8 @@ async function openByItself(tab: Tabs.Tab | undefined, frameId: number): Promise
   await sendToTab(reached.tabId, 'content:open', { force: false });
 }
 
+let remembering: Promise<void> = Promise.resolve();
+
 /** A content script of ours, in a tab (not another extension page, whose messages also arrive here). */
 const fromTab = (sender: Runtime.MessageSender): boolean => sender.tab?.id !== undefined;
 
@@ -81,6 +85,15 @@ handleBackgroundMessages(
     },
     'background:auto': async (_request, sender) => {
       await openByItself(sender.tab, sender.frameId ?? 0);
+      return {};
+    },
+    'background:site': (_request, sender) => loadSite(sender.url ?? ''),
+    'background:remember': async ({ fingerprints }, sender) => {
+      // One page at a time: two tabs' pages of one site would otherwise each write the memory they read.
+      const url = sender.frameId === 0 ? sender.url : undefined;
+      if (url !== undefined)
+        remembering = remembering.then(() => rememberPage(url, fingerprints)).catch(ignore);
+      await remembering;
       return {};
     },
   },

@@ -1,17 +1,19 @@
 /**
  * The page's article, extracted lazily and kept per URL (the popup's summary, the reader and the copies agree),
- * read with the site's fix (extension/shared/site-rules.ts) once `ruleReady` has loaded it.
+ * read with the site's fix (extension/shared/site-rules.ts) and its boilerplate memory's template
+ * (extension/shared/memory.ts) once `ruleReady` has loaded them.
  */
 import { plainText } from '../../src/clean/plain.ts';
 import { extractWithBody } from '../../src/extract.ts';
 import type { SiteRule } from '../../src/rules/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import type { ArticleSummary } from '../shared/messages.ts';
-import { loadRule } from '../shared/site-rules.ts';
+import { sendToExtension } from '../shared/messages.ts';
 
 interface Cached {
   url: string;
   rule: SiteRule | null;
+  template: readonly number[];
   /** undefined = not tried yet; null = tried, nothing found. */
   plain: Extracted | null | undefined;
   forced: Extracted | null | undefined;
@@ -19,13 +21,35 @@ interface Cached {
 
 let cache: Cached | null = null;
 let rule: SiteRule | null = null;
+let template: readonly number[] = [];
 let ruleLoaded: Promise<void> | null = null;
 
-/** Loads the site's fix, once a page: the article is read with it from then on. */
+/** Loads the site's fix and template, once a page: the article is read with them from then on. */
 export const ruleReady = (): Promise<void> => {
-  ruleLoaded ??= loadRule(location.origin).then(useRule);
+  // Asked of the background (shared/site.ts); a page it can't answer for is read as usual.
+  ruleLoaded ??= sendToExtension('background:site', {}).then(
+    (site) => {
+      useRule(site.rule);
+      useTemplate(site.template);
+    },
+    () => undefined,
+  );
   return ruleLoaded;
 };
+
+/**
+ * Reads the page with the site's template from now on; a reading made already stands when the page has none of
+ * it (most pages of a site the memory has learnt little of, and every page of a site it does not know).
+ */
+function useTemplate(next: readonly number[]): void {
+  const known = new Set(next);
+  if (
+    cache?.template === template &&
+    !cache.plain?.article.diagnostics.fingerprints.some((fp) => known.has(fp))
+  )
+    cache.template = next;
+  template = next;
+}
 
 /** The fix the page is read with. */
 export const siteRule = (): SiteRule | null => rule;
@@ -35,12 +59,21 @@ export function useRule(next: SiteRule | null): void {
   rule = next;
 }
 
-/** The page read with `fix` instead (the editor's Edit mode, the fix bar's Undo); not kept. */
-export const articleWith = (fix: SiteRule | null): Extracted | null => safeExtract(false, fix);
+/**
+ * The page read with `fix` instead (the editor's Edit mode, the fix bar's Undo), and without the site's template
+ * when `memory` is false (the memory's bar: "Show them"); not kept.
+ */
+export const articleWith = (fix: SiteRule | null, memory = true): Extracted | null =>
+  safeExtract(false, fix, memory ? template : []);
 
-function safeExtract(force: boolean, fix: SiteRule | null = rule): Extracted | null {
+/** The site's memory was forgotten: the page is read without its template from now on. */
+export const forgetTemplate = (): void => {
+  template = [];
+};
+
+function safeExtract(force: boolean, fix: SiteRule | null = rule, known = template): Extracted | null {
   try {
-    return extractWithBody(document, { force, rule: fix });
+    return extractWithBody(document, { force, rule: fix, template: known });
   } catch {
     // The extractor promises never to throw; a page that breaks it must still not see an error from us.
     return null;
@@ -50,7 +83,8 @@ function safeExtract(force: boolean, fix: SiteRule | null = rule): Extracted | n
 /** `force` ("Show anyway") asks for the best run even when it's too weak to call an article. */
 export function currentArticle(force: boolean): Extracted | null {
   const url = location.href;
-  if (cache?.url !== url || cache.rule !== rule) cache = { url, rule, plain: undefined, forced: undefined };
+  if (cache?.url !== url || cache.rule !== rule || cache.template !== template)
+    cache = { url, rule, template, plain: undefined, forced: undefined };
   if (cache.plain === undefined) cache.plain = safeExtract(false);
   if (cache.plain || !force) return cache.plain;
   if (cache.forced === undefined) cache.forced = safeExtract(true);

@@ -14,6 +14,7 @@ import { MAX_REMOVALS, matchRule, parseRule, type SiteRule } from '../../src/rul
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
 import { type EditBar, editBar, type FixBar, fixBar } from '../reader/FixBars.ts';
+import { forgetSite } from '../shared/memory.ts';
 import { markUsed, saveRule } from '../shared/site-rules.ts';
 import { boxAround, pickOnPage } from './picker.ts';
 
@@ -29,8 +30,10 @@ export interface EditorHost {
   rule(): SiteRule | null;
   /** Reads the page with this fix from now on. */
   use(rule: SiteRule | null): void;
-  /** The page read with this fix, not kept. */
-  read(rule: SiteRule | null): Extracted | null;
+  /** The page read with this fix (and without the site's template when `memory` is false), not kept. */
+  read(rule: SiteRule | null, memory?: boolean): Extracted | null;
+  /** The site's boilerplate memory was forgotten: reads the page without its template from now on. */
+  forget(): void;
   show(extracted: Extracted): void;
 }
 
@@ -51,6 +54,8 @@ interface Session {
 let session: Session | null = null;
 /** The reading shown without the site's fix (the bar's Undo): its bar offers the fix back. */
 let withoutFix: Extracted | null = null;
+/** The reading shown with the blocks the site repeats (the memory bar's "Show them"): its bar leaves them out. */
+let withTemplate: Extracted | null = null;
 /** What came of the edit that just ended, for the bar of the reader shown next. */
 let outcome = '';
 
@@ -59,8 +64,8 @@ const EMPTY: SiteRule = { root: null, remove: [] };
 /** The fix each reading the editor asked for was read with ("Why this text" must read the page the same way). */
 const readWith = new WeakMap<Extracted, SiteRule | null>();
 
-function readWithRule(host: EditorHost, rule: SiteRule | null): Extracted | null {
-  const next = host.read(rule);
+function readWithRule(host: EditorHost, rule: SiteRule | null, memory = true): Extracted | null {
+  const next = host.read(rule, memory);
   if (next !== null) readWith.set(next, rule);
   return next;
 }
@@ -100,9 +105,54 @@ export function attachEditor(host: EditorHost, start: boolean): void {
   }
   const said = outcome;
   outcome = '';
+  showMemoryBar(host);
   const bar = showFixBar(host);
   if (bar) bar.say(said);
   else if (said) readerParts(host)?.main.prepend(fixBar(said, []).element);
+}
+
+/**
+ * The bar of the site's boilerplate memory (shared/memory.ts), when it left blocks out of this page: they can
+ * be shown (this page only), and the site forgotten.
+ */
+function showMemoryBar(host: EditorHost): void {
+  const parts = readerParts(host);
+  if (parts === null) return;
+  const rule = ruleOf(host);
+  const count = host.extracted.article.diagnostics.template;
+  const show = (memory: boolean) => {
+    const next = readWithRule(host, rule, memory);
+    withTemplate = memory ? null : next;
+    if (next) host.show(next);
+  };
+  const forget = async () => {
+    await forgetSite(location.origin);
+    host.forget();
+    outcome = `Lectern forgot the blocks it learnt ${site()} repeats.`;
+    show(true);
+  };
+  let bar: FixBar;
+  if (host.extracted === withTemplate) {
+    bar = fixBar(
+      `Showing the blocks ${site()} repeats on its other pages too.`,
+      [
+        ['Leave them out', () => show(true)],
+        ['Forget this site', forget],
+      ],
+      'What Lectern learnt of this site',
+    );
+  } else if (count > 0) {
+    const blocks = count === 1 ? 'a block' : `${count} blocks`;
+    bar = fixBar(
+      `Left out ${blocks} that ${site()} repeats on its other pages.`,
+      [
+        ['Show them', () => show(false)],
+        ['Forget this site', forget],
+      ],
+      'What Lectern learnt of this site',
+    );
+  } else return;
+  parts.main.prepend(bar.element);
 }
 
 function ignore(): void {}

@@ -13,9 +13,17 @@ import { mountNotice, mountReader } from '../reader/index.ts';
 import { adoptStyles } from '../reader/styles.ts';
 import type { Outcome, ReaderHandle, ToolName } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
-import { type ContentState, handleContentMessages } from '../shared/messages.ts';
+import { type ContentState, handleContentMessages, sendToExtension } from '../shared/messages.ts';
 import type { Settings } from '../shared/settings.ts';
-import { articleWith, currentArticle, ruleReady, siteRule, summarize, useRule } from './article.ts';
+import {
+  articleWith,
+  currentArticle,
+  forgetTemplate,
+  ruleReady,
+  siteRule,
+  summarize,
+  useRule,
+} from './article.ts';
 import { loadChunk } from './chunks.ts';
 import type { EditorHost } from './editor.ts';
 import type { Exporters } from './exporters.ts';
@@ -53,6 +61,7 @@ function showReader(extracted: Extracted, settings: Settings): void {
       rule: siteRule,
       use: useRule,
       read: articleWith,
+      forget: forgetTemplate,
       show: (next) => showReader(next, settings),
     };
     // A chunk that fails to load (the extension was reloaded under the page) leaves the reader as it is.
@@ -95,10 +104,12 @@ function showReader(extracted: Extracted, settings: Settings): void {
       layer,
     );
     reader = handle;
-    // A fix in use, an edit going on or the outline shows on the reader: the tools' chunk, after the first paint.
+    // A fix in use, the site's template left out, an edit going on or the outline shows on the reader: the
+    // tools' chunk, after the first paint.
     const chunk = registry().tools;
+    const { rule, template } = article.diagnostics;
     if (chunk) chunk.attach(host, false);
-    else if (article.diagnostics.rule === 'applied' || article.diagnostics.rule === 'unmatched') tools(false);
+    else if (rule === 'applied' || rule === 'unmatched' || template > 0) tools(false);
     return {
       focus: () => handle.focus(),
       unmount() {
@@ -133,8 +144,13 @@ async function open(force: boolean): Promise<ContentState> {
   if (isPdf()) return state();
   const [settings] = await Promise.all([settingsStore.current(), ruleReady()]);
   const extracted = currentArticle(force);
-  if (extracted) showReader(extracted, settings);
-  else showNotice(!force, settings);
+  if (extracted) {
+    showReader(extracted, settings);
+    // A page read: the site's boilerplate memory learns its blocks' fingerprints (shared/memory.ts).
+    sendToExtension('background:remember', {
+      fingerprints: extracted.article.diagnostics.fingerprints,
+    }).catch(() => undefined);
+  } else showNotice(!force, settings);
   return state();
 }
 

@@ -8,6 +8,7 @@ import { parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { isValidSelector } from '../../src/rules/selector.ts';
 import { api } from '../shared/api.ts';
 import { disableAutoOpen, listAutoOpen } from '../shared/auto-open.ts';
+import { forgetSite, listMemories, memoryOn, type SiteMemorySummary, setMemoryOn } from '../shared/memory.ts';
 import {
   exportFixes,
   listRules,
@@ -93,6 +94,7 @@ export function Options() {
         {message?.text ?? ''}
       </p>
       <AutoOpenList />
+      <MemoryList />
       <h2 class="section">Fixes</h2>
       {fixes === null ? null : fixes.length === 0 ? (
         <p class="empty">No fixes yet.</p>
@@ -198,6 +200,65 @@ function AutoOpenList() {
               <span>{site}</span>
               <button type="button" onClick={() => void disableAutoOpen(site).then(reload)}>
                 Turn off for {new URL(site).host}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The boilerplate memory (shared/memory.ts): on or off (off forgets every site), and the sites it learnt from,
+ * each to forget. Read again whenever storage changes (a page read, a site forgotten in a reader).
+ */
+function MemoryList() {
+  const [on, setOn] = useState<boolean | null>(null);
+  const [sites, setSites] = useState<SiteMemorySummary[] | null>(null);
+  useEffect(() => {
+    const reload = () => {
+      memoryOn().then(setOn, () => setOn(null));
+      listMemories().then(setSites, () => setSites([]));
+    };
+    reload();
+    const onChanged = (_changes: unknown, area: string) => {
+      if (area === 'local') reload();
+    };
+    api().storage.onChanged.addListener(onChanged);
+    return () => api().storage.onChanged.removeListener(onChanged);
+  }, []);
+  return (
+    <section aria-labelledby="memory">
+      <h2 class="section" id="memory">
+        What repeats on each site
+      </h2>
+      <p class="intro">
+        Blocks a site shows on many of its pages (a footer, a newsletter box, an author panel) are not the
+        article. Lectern learns them from the pages you read in reader view and leaves them out of the next
+        ones. It keeps numbers only (a fingerprint of each block and of each page’s address), never the text
+        or the addresses; at most 50 pages for each of 100 sites.
+      </p>
+      <label class="switch">
+        <input
+          type="checkbox"
+          checked={on === true}
+          disabled={on === null}
+          onChange={(event) => void setMemoryOn((event.currentTarget as HTMLInputElement).checked)}
+        />{' '}
+        Learn what repeats on each site (turning it off forgets every site)
+      </label>
+      {sites === null || on === false ? null : sites.length === 0 ? (
+        <p class="empty">Nothing learnt yet.</p>
+      ) : (
+        <ul class="sites">
+          {sites.map((site) => (
+            <li key={site.origin}>
+              <span>
+                {site.origin} · {site.pages} {site.pages === 1 ? 'page' : 'pages'} read
+              </span>
+              <button type="button" onClick={() => void forgetSite(site.origin)}>
+                Forget {new URL(site.origin).host}
               </button>
             </li>
           ))}

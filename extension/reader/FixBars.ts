@@ -32,12 +32,16 @@ function status(): { element: HTMLElement; say(text: string): void } {
 }
 
 /** The bar of a site's fix: what is shown, and what can be done about it. */
-export function fixBar(text: string, actions: readonly BarAction[]): FixBar {
+export function fixBar(
+  text: string,
+  actions: readonly BarAction[],
+  label = 'Your fix for this site',
+): FixBar {
   const live = status();
   const buttons = h('span', { class: 'l-actions' }, ...actions.map((action) => button(action)));
   const element = h(
     'div',
-    { class: 'l-fixbar', role: 'region', 'aria-label': 'Your fix for this site' },
+    { class: 'l-fixbar', role: 'region', 'aria-label': label },
     h('p', {}, text),
     buttons,
     live.element,

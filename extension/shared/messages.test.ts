@@ -21,6 +21,8 @@ describe('isEnvelope', () => {
     expect(isEnvelope(envelope('background:clipboard', { text: 'a', html: '<p>a</p>' }))).toBe(true);
     expect(isEnvelope(envelope('background:load', { chunk: 'panels' }))).toBe(true);
     expect(isEnvelope(envelope('offscreen:clipboard', { text: 'a', html: null }))).toBe(true);
+    expect(isEnvelope(envelope('background:remember', { fingerprints: [1, 4294967295] }))).toBe(true);
+    expect(isEnvelope(envelope('background:site', {}))).toBe(true);
   });
 
   it.each([
@@ -52,6 +54,15 @@ describe('isEnvelope', () => {
     [
       'clipboard text that is not text',
       { lectern: 'background:clipboard', payload: { text: 1, html: null } },
+    ],
+    [
+      'fingerprints that are not 32-bit numbers',
+      { lectern: 'background:remember', payload: { fingerprints: [1.5, -1] } },
+    ],
+    ['fingerprints as text', { lectern: 'background:remember', payload: { fingerprints: ['1'] } }],
+    [
+      'more fingerprints than a page has',
+      { lectern: 'background:remember', payload: { fingerprints: new Array(25_001).fill(1) } },
     ],
     ['clipboard without its HTML field', { lectern: 'offscreen:clipboard', payload: { text: 'a' } }],
   ])('rejects %s', (_, message) => {

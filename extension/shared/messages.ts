@@ -11,6 +11,7 @@ import type { ArticleKind } from '../../src/types.ts';
 import { api } from './api.ts';
 import { type ChunkName, isChunkName } from './chunks.ts';
 import { type CopyFormat, isCopyFormat, isSaveFormat, type SaveFormat } from './formats.ts';
+import type { SiteKnowledge } from './site.ts';
 
 /** What the popup shows about the page's article before the reader is opened. */
 export interface ArticleSummary {
@@ -70,6 +71,16 @@ export interface Messages {
   'background:load': { request: { chunk: ChunkName }; reply: Record<string, never> };
   /** The page of a site that always opens in reader view has loaded: open the reader if it has an article. */
   'background:auto': { request: Record<string, never>; reply: Record<string, never> };
+  /**
+   * What the extension knows of the sender's site, read before the first paint (shared/site.ts): the person's
+   * fix, and the boilerplate memory's template for the sender's page.
+   */
+  'background:site': { request: Record<string, never>; reply: SiteKnowledge };
+  /**
+   * The reader opened on the sender's page: the fingerprints of its blocks (src/template/), for the site's
+   * boilerplate memory (shared/memory.ts). The page's address is the sender's, as the browser reports it.
+   */
+  'background:remember': { request: { fingerprints: number[] }; reply: Record<string, never> };
   /** The Chromium background hands a clipboard write to its offscreen document. */
   'offscreen:clipboard': { request: ClipboardData; reply: Record<string, never> };
 }
@@ -101,6 +112,12 @@ type Fields = Readonly<Record<string, (value: unknown) => boolean>>;
 const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
 const isString = (value: unknown): boolean => typeof value === 'string';
 const isStringOrNull = (value: unknown): boolean => value === null || typeof value === 'string';
+/** A page's segments' fingerprints: 32-bit numbers, and no more than a page's walk can make of them. */
+const MAX_FINGERPRINTS = 25_000;
+const isFingerprints = (value: unknown): boolean =>
+  Array.isArray(value) &&
+  value.length <= MAX_FINGERPRINTS &&
+  value.every((fp) => Number.isInteger(fp) && fp >= 0 && fp <= 0xffffffff);
 const CLIPBOARD: Fields = { text: isString, html: isStringOrNull };
 
 /**
@@ -123,6 +140,8 @@ const BACKGROUND: Payloads<BackgroundMessageName> = {
   'background:clipboard': CLIPBOARD,
   'background:load': { chunk: isChunkName },
   'background:auto': {},
+  'background:remember': { fingerprints: isFingerprints },
+  'background:site': {},
 };
 const OFFSCREEN: Payloads<OffscreenMessageName> = { 'offscreen:clipboard': CLIPBOARD };
 

@@ -1,39 +1,17 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadSite } from './site.ts';
 import {
   exportFixes,
   listRules,
-  loadRule,
   MAX_SITES,
   markUsed,
   parseImport,
   saveRule,
   storeFixes,
 } from './site-rules.ts';
+import { fakeApi } from './storage.fake.ts';
 
-/**
- * storage.local as the browser keeps it, in memory, behind the extension API's shape (shared/api.ts, which
- * finds the API once: one fake for the file, emptied before each test).
- */
-function fakeApi(): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  const local = {
-    async get(keys: string | null) {
-      if (keys === null) return structuredClone(data);
-      return keys in data ? { [keys]: structuredClone(data[keys]) } : {};
-    },
-    async set(items: Record<string, unknown>) {
-      Object.assign(data, structuredClone(items));
-    },
-    async remove(keys: string | string[]) {
-      for (const key of Array.isArray(keys) ? keys : [keys]) delete data[key];
-    },
-  };
-  vi.stubGlobal('chrome', {
-    runtime: { id: 'lectern', getURL: (path: string) => `chrome-extension://lectern/${path}` },
-    storage: { local },
-  });
-  return data;
-}
+const loadRule = async (origin: string) => (await loadSite(`${origin}/page`)).rule;
 
 const rule = (n: number) => ({ root: null, remove: [`div.box-${n}`] });
 const anySelector = () => true;

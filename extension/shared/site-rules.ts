@@ -26,7 +26,7 @@ export interface SiteFix extends StoredRule {
 /** Fixes are kept for web pages only: a file or a `data:` page has no site (its origin is "null"). */
 export const hasSite = (origin: string): boolean => /^https?:\/\//.test(origin);
 
-const keyOf = (origin: string): string => PREFIX + origin;
+export const ruleKey = (origin: string): string => PREFIX + origin;
 
 /** A stored value as a StoredRule, or null; selectors are checked for shape here, for syntax where saved. */
 function parseStored(value: unknown): StoredRule | null {
@@ -35,20 +35,6 @@ function parseStored(value: unknown): StoredRule | null {
   const parsed = parseRule(rule, () => true);
   if (parsed === null || typeof saved !== 'number' || typeof used !== 'number') return null;
   return { rule: parsed, saved, used };
-}
-
-/**
- * The site's fix, or null when it has none (or storage can't be read: the page is read as usual). Taken as
- * stored: only saveRule writes there, after parseRule, and src/rules/index.ts matchRule reads any shape
- * safely; the content script, which loads it, need not carry the checks.
- */
-export async function loadRule(origin: string): Promise<SiteRule | null> {
-  try {
-    const key = keyOf(origin);
-    return ((await api().storage.local.get(key))[key] as StoredRule | undefined)?.rule ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /** Every stored fix, most recently used first. */
@@ -76,7 +62,7 @@ export async function saveRule(
   if (!hasSite(origin)) throw new Error('fixes are kept for web pages only');
   if (rule !== null && parseRule(rule, isValid) === null)
     throw new Error('that fix is not one Lectern can apply');
-  const key = keyOf(origin);
+  const key = ruleKey(origin);
   if (rule === null) {
     await api().storage.local.remove(key);
     return [];
@@ -86,7 +72,7 @@ export async function saveRule(
 
 /** Notes that the site's fix was used (the bound drops the least recently used); at most once an hour. */
 export async function markUsed(origin: string, now = Date.now()): Promise<void> {
-  const key = keyOf(origin);
+  const key = ruleKey(origin);
   const stored = parseStored((await api().storage.local.get(key))[key]);
   if (stored === null || now - stored.used < 3_600_000) return;
   await api().storage.local.set({ [key]: { ...stored, used: now } });
@@ -181,9 +167,9 @@ export async function storeFixes(
   const incoming = new Set(fixes.map((fix) => fix.origin));
   const others = (await listRules()).filter((fix) => !incoming.has(fix.origin));
   const dropped = others.slice(Math.max(0, MAX_SITES - fixes.length)).map((fix) => fix.origin);
-  if (dropped.length > 0) await api().storage.local.remove(dropped.map(keyOf));
+  if (dropped.length > 0) await api().storage.local.remove(dropped.map(ruleKey));
   const items: Record<string, StoredRule> = {};
-  for (const { origin, rule } of fixes) items[keyOf(origin)] = { rule, saved: now, used: now };
+  for (const { origin, rule } of fixes) items[ruleKey(origin)] = { rule, saved: now, used: now };
   await api().storage.local.set(items);
   return dropped;
 }

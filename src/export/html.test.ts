@@ -30,6 +30,8 @@ function article(overrides: Partial<Article> = {}): Article {
       pageChoice: null,
       timings: {},
       rule: null,
+      fingerprints: [],
+      template: 0,
     } as Article['diagnostics'],
     ...overrides,
   };

@@ -4,6 +4,7 @@
  */
 import { attributeOf, firstClassOf, localNameOf } from '../dom/access.ts';
 import type { Segment } from '../segments/index.ts';
+import { segmentFingerprint } from '../template/index.ts';
 import { segmentFeatures } from './features.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from './index.ts';
 import { contentProbability, type Model } from './model.ts';
@@ -24,6 +25,8 @@ export interface Scored {
   luo: (1 | -1)[];
   /** The segment sits under a boilerplate name that is not a page wrapper. */
   boilerplate: boolean[];
+  /** How many segments taken for article text the site's other pages showed too, now scored as not article. */
+  template: number;
 }
 
 /**
@@ -43,20 +46,61 @@ export function scoreSegments(
   declared: Declared,
   model: Model | null = null,
   commentsAsText = false,
+  template: ReadonlySet<number> | null = null,
 ): Scored {
   const judged = judge(segments, style);
   const { shares: sh, luo, boilerplate } = judged;
   const luoSigns = segments.map((_, i): 1 | -1 => (boilerplate[i] ? -1 : (luo[i] as 1 | -1)));
   if (model === null) {
     const weight = segments.map((s, i) => (luoSigns[i] ?? -1) * s.length);
-    return { segments, shares: sh, sign: luoSigns, weight, probability: null, luo: luoSigns, boilerplate };
+    return {
+      segments,
+      shares: sh,
+      sign: luoSigns,
+      weight,
+      probability: null,
+      luo: luoSigns,
+      boilerplate,
+      template: 0,
+    };
   }
   const rows = segmentFeatures({ segments, ...judged, fontSize: style.fontSize, declared, commentsAsText });
   // A collapsed box (a footer, a comments box walked as one: raw '') is never the article, whatever its row.
   const probability = rows.map((row, i) => (segments[i]?.raw === '' ? 0 : contentProbability(model, row)));
+  const templated = template === null ? 0 : setTemplateAside(segments, probability, template);
   const sign = probability.map((p): 1 | -1 => (p >= 0.5 ? 1 : -1));
   const weight = segments.map((s, i) => (2 * (probability[i] ?? 0) - 1) * s.length);
-  return { segments, shares: sh, sign, weight, probability, luo: luoSigns, boilerplate };
+  return { segments, shares: sh, sign, weight, probability, luo: luoSigns, boilerplate, template: templated };
+}
+
+/**
+ * What the site's other pages showed too (template/index.ts) is not article: scored as a model's clear "no",
+ * so that a run stops before it and the in-run clean-up leaves it out (choose/prune.ts). Unless it is most of
+ * what the model took for article text: then the page is one read before under another address (a variant of
+ * a product, a copy with other parameters), and the memory has nothing to say of it.
+ */
+const TEMPLATE_PROBABILITY = 0.1;
+
+function setTemplateAside(
+  segments: readonly Segment[],
+  probability: number[],
+  template: ReadonlySet<number>,
+): number {
+  const known = segments.map((s) => template.has(segmentFingerprint(s)));
+  const articleChars = (onlyKnown: boolean) =>
+    segments.reduce(
+      (sum, s, i) => sum + ((probability[i] ?? 0) >= 0.5 && (known[i] || !onlyKnown) ? s.length : 0),
+      0,
+    );
+  if (articleChars(true) * 2 >= articleChars(false)) return 0;
+  let count = 0;
+  known.forEach((is, i) => {
+    if (!is) return;
+    // Counted where the memory changed the verdict: a menu the model had left out already is not news.
+    if ((probability[i] ?? 0) >= 0.5) count++;
+    probability[i] = Math.min(probability[i] ?? 0, TEMPLATE_PROBABILITY);
+  });
+  return count;
 }
 
 /** The segments' feature vectors (score/features.ts), as scoreSegments gives them to the model. */

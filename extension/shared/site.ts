@@ -1,0 +1,39 @@
+/**
+ * What the extension knows of a page's site before the reader's first paint: the person's fix (site-rules.ts)
+ * and what the boilerplate memory learnt of the site's template (memory.ts). The background reads both for the
+ * content script (`background:site`), which so carries neither the storage keys nor the memory's reading.
+ */
+import type { SiteRule } from '../../src/rules/index.ts';
+import { templateFor } from '../../src/template/index.ts';
+import { api } from './api.ts';
+import { memoryKey } from './memory.ts';
+import { originOf, ruleKey, type StoredRule } from './site-rules.ts';
+
+export interface SiteKnowledge {
+  /** The person's fix for the site, or null. */
+  rule: SiteRule | null;
+  /** The site's template for this page (src/template/ templateFor); empty when the memory has none. */
+  template: number[];
+}
+
+const NOTHING: SiteKnowledge = { rule: null, template: [] };
+
+/**
+ * The fix and the template for the page at `url`, in one read of storage; nothing known when it can't be read
+ * (the page is read as usual). The fix is taken as stored: only saveRule writes there, after parseRule, and
+ * src/rules/index.ts matchRule reads any shape safely.
+ */
+export async function loadSite(url: string): Promise<SiteKnowledge> {
+  const origin = originOf(url);
+  if (origin === null) return NOTHING;
+  try {
+    const [fix, memory] = [ruleKey(origin), memoryKey(origin)];
+    const got = await api().storage.local.get([fix, memory]);
+    return {
+      rule: (got[fix] as StoredRule | undefined)?.rule ?? null,
+      template: templateFor((got[memory] as { memory?: unknown } | undefined)?.memory, url),
+    };
+  } catch {
+    return NOTHING;
+  }
+}
