@@ -11,9 +11,10 @@ import { FEATURES } from './score/features.ts';
 import { pageStyle } from './score/index.ts';
 import { contentProbability, type Model } from './score/model.ts';
 import { declaredPageTypes } from './score/page-type.ts';
-import { segmentRows } from './score/scored.ts';
+import { segmentRows, setTemplateAside } from './score/scored.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';
 import { segmentText, walkSegments } from './segments/index.ts';
+import { segmentFingerprint } from './template/index.ts';
 import { hiding, styleSource } from './visibility/index.ts';
 
 export interface SegmentReport {
@@ -22,7 +23,10 @@ export interface SegmentReport {
   /** Walked as one box (a footer, a strong-named box): its text is not kept, only its length. */
   collapsed: boolean;
   features: number[];
+  /** With the site's template applied (extract's `template` option), as the run was chosen by. */
   probability: number | null;
+  /** The site's other pages showed it too, and the memory set it aside (template/index.ts). */
+  template: boolean;
 }
 
 export interface Inspection {
@@ -46,15 +50,16 @@ export function inspectSegments(doc: Document, model: Model | null = SHIPPED_MOD
 }
 
 /**
- * The segments as the reader's "Why this text" view shows them, read with the site's fix (`rule`) as the
- * extractor read them, in the order of Diagnostics.run's indices.
+ * The segments as the reader's "Why this text" view shows them, read with the site's fix (`rule`) and template
+ * as the extractor read them, in the order of Diagnostics.run's indices.
  */
 export function explainSegments(
   doc: Document,
   rule: SiteRule | null,
+  template: readonly number[] = [],
   model: Model = SHIPPED_MODEL,
 ): SegmentExplained[] {
-  return readSegments(doc, model, rule).map(({ report, block }) => ({
+  return readSegments(doc, model, rule, template).map(({ report, block }) => ({
     ...report,
     block,
     reasons: report.features
@@ -69,6 +74,7 @@ function readSegments(
   doc: Document,
   model: Model | null,
   rule: SiteRule | null,
+  template: readonly number[] = [],
 ): { report: SegmentReport; block: Element }[] {
   const body = bodyOf(doc) ?? documentElementOf(doc);
   if (!body) return [];
@@ -76,6 +82,11 @@ function readSegments(
   const styles = rule === null ? page : hiding(page, matchRule(doc, rule).removed);
   const walk = walkSegments(body, styles, DEFAULT_MAX_ELEMENTS);
   const rows = segmentRows(walk.segments, pageStyle(walk.segments), declaredPageTypes(doc));
+  const probability = walk.segments.map((s, i) =>
+    model === null || s.raw === '' ? 0 : contentProbability(model, rows[i] ?? []),
+  );
+  const known = new Set(template);
+  const applied = model !== null && known.size > 0 && setTemplateAside(walk.segments, probability, known) > 0;
   return walk.segments.map((s, i) => ({
     block: s.block,
     report: {
@@ -83,7 +94,8 @@ function readSegments(
       length: s.length,
       collapsed: s.raw === '',
       features: rows[i] ?? [],
-      probability: model === null || s.raw === '' ? null : contentProbability(model, rows[i] ?? []),
+      probability: model === null || s.raw === '' ? null : (probability[i] ?? 0),
+      template: applied && known.has(segmentFingerprint(s)),
     },
   }));
 }

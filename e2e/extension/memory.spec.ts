@@ -20,6 +20,7 @@ let extension: Extension;
 
 test.beforeAll(async () => {
   extension = await launchExtension();
+  await extension.context.grantPermissions(['clipboard-read', 'clipboard-write']);
 });
 
 test.afterAll(async () => {
@@ -110,6 +111,30 @@ test('blocks a site repeats are left out of its third page read, which says so; 
   const memory = JSON.stringify((await stored())['memory:https://news.test']);
   expect(memory).toMatch(/^\{"memory":\{"pages":\[\d+(,\d+)*\],"seen":\[\[\d+/);
   for (const word of ['Maria', 'Paragraph', 'memory-0', 'story.html']) expect(memory).not.toContain(word);
+
+  // "Why this text" reads the page as the reader did: the panel's segment says why it was left out.
+  await third.overlay.click('More options');
+  await third.overlay.click('Why this text?');
+  await expect.poll(() => third.overlay.has('Copy diagnostics')).toBe(true);
+  await third.overlay.click('Copy diagnostics');
+  await expect
+    .poll(() =>
+      third.overlay.evaluate(
+        (root) => (root.querySelector('.l-why-panel') as HTMLElement | null)?.innerText ?? '',
+      ),
+    )
+    .toContain('Copied the diagnostics');
+  const report = JSON.parse(await third.page.evaluate(() => navigator.clipboard.readText())) as {
+    template: number;
+    segments: { template: boolean; inRun: boolean; start: string }[];
+  };
+  expect(report.template).toBe(2);
+  const panel = report.segments.find((s) => s.start.startsWith(PANEL));
+  expect(panel).toMatchObject({ template: true, inRun: false });
+  expect(report.segments.filter((s) => s.template).length).toBeGreaterThanOrEqual(2);
+  expect(report.segments.some((s) => s.inRun && s.template)).toBe(false);
+  await third.page.keyboard.press('Escape');
+  await expect.poll(() => third.overlay.has('Copy diagnostics')).toBe(false);
 
   await third.overlay.click('Show them');
   await expect.poll(() => third.overlay.shows(PANEL)).toBe(true);

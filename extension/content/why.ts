@@ -32,11 +32,11 @@ interface Placed {
   height: number;
 }
 
-function place(host: EditorHost, rule: SiteRule | null): Placed[] {
+function place(host: EditorHost, rule: SiteRule | null, template: readonly number[]): Placed[] {
   const { diagnostics } = host.extracted.article;
   const run = diagnostics.method === 'segments' ? diagnostics.run : null;
   const out: Placed[] = [];
-  explainSegments(document, rule).forEach((segment, index) => {
+  explainSegments(document, rule, template).forEach((segment, index) => {
     const r = boundingRectOf(segment.block);
     if (r.width === 0 || r.height === 0) return;
     const inRun = run !== null && index >= run.start && index <= run.end;
@@ -70,6 +70,7 @@ export function diagnosticsReport(
       method,
       run,
       rule: { use: diagnostics.rule, fix: rule },
+      template: diagnostics.template,
       segmentCount,
       truncated,
       capped,
@@ -78,6 +79,7 @@ export function diagnosticsReport(
         inRun,
         probability: segment.probability === null ? null : Math.round(segment.probability * 1000) / 1000,
         length: segment.length,
+        template: segment.template,
         start: segment.text.slice(0, 80),
         reasons: segment.reasons.map((r) => `${r.feature} ${r.weight >= 0 ? '+' : ''}${r.weight.toFixed(2)}`),
       })),
@@ -87,9 +89,27 @@ export function diagnosticsReport(
   )}\n`;
 }
 
-function show(host: EditorHost, rule: SiteRule | null, mount: HTMLElement, done: () => void): void {
+/**
+ * The site's template the reader's article was read with: asked of the background again (shared/site.ts), when
+ * the article was read with one (not after "Show them").
+ */
+async function templateOf(host: EditorHost): Promise<number[]> {
+  if (host.extracted.article.diagnostics.template === 0) return [];
+  try {
+    return (await sendToExtension('background:site', {})).template;
+  } catch {
+    return [];
+  }
+}
+
+async function show(
+  host: EditorHost,
+  rule: SiteRule | null,
+  mount: HTMLElement,
+  done: () => void,
+): Promise<void> {
   keepAdopted(host.root, whyCss);
-  const placed = place(host, rule);
+  const placed = place(host, rule, await templateOf(host));
   const { method, run } = host.extracted.article.diagnostics;
   const view = whyView({
     method,
@@ -99,6 +119,7 @@ function show(host: EditorHost, rule: SiteRule | null, mount: HTMLElement, done:
       inRun,
       box: { top, left, width, height },
       text: segment.text,
+      template: segment.template,
       reasons: segment.reasons,
     })),
     run: run === null ? null : `${run.start + 1}–${run.end + 1}`,

@@ -15,6 +15,8 @@ export interface WhySegment {
   box: { top: number; left: number; width: number; height: number };
   text: string;
   reasons: readonly { feature: string; value: number; weight: number }[];
+  /** The site's other pages showed it too: the boilerplate memory set it aside. */
+  template: boolean;
 }
 
 export interface WhyProps {
@@ -112,6 +114,9 @@ export function whyView(props: WhyProps): { element: HTMLElement; follow(): void
       h(
         'ul',
         {},
+        ...(segment.template
+          ? [h('li', {}, 'seen on other pages of this site: set aside as its template')]
+          : []),
         ...segment.reasons.map((r) =>
           h(
             'li',

@@ -81,7 +81,7 @@ export function scoreSegments(
  */
 const TEMPLATE_PROBABILITY = 0.1;
 
-function setTemplateAside(
+export function setTemplateAside(
   segments: readonly Segment[],
   probability: number[],
   template: ReadonlySet<number>,
