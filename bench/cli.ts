@@ -2,9 +2,11 @@
  * What the bench CLIs (run.ts, overlay.ts, ab.ts) share: the flags read, whole numbers checked, the results'
  * file stamp, a status line on stderr, and the tail that runs main, sets the exit code and reports an error.
  */
+import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { ROOT } from '../e2e/support/paths.ts';
 
 /** A mistake in the command line: its message is printed as it is, and the exit code is 2. */
 export class UsageError extends Error {}
@@ -101,4 +103,21 @@ export function runMain(label: string, main: (argv: string[]) => Promise<number>
       process.exitCode = error instanceof UsageError ? 2 : 1;
     },
   );
+}
+
+/** The commit the run measured, e.g. "32d3685 (src/ has uncommitted changes)", for the report. */
+export function gitState(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    return dirty ? `${head} (src/ has uncommitted changes)` : head;
+  } catch {
+    return 'unknown';
+  }
 }

@@ -4,6 +4,7 @@
  * warm-up call, then the median of `runs` calls. The warm-up is also kept (`warmupMs`): for Lectern it is the
  * call that pays for the page's first style and layout, as the content script's one call does.
  */
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
@@ -68,6 +69,13 @@ export async function readScripts(withReadability: boolean, lecternFile = LECTER
   // Resolved through Node so the version is the one package-lock.json pins.
   const file = createRequire(import.meta.url).resolve('@mozilla/readability/Readability.js');
   return { lectern, lecternBuilt, readability: await readFile(file, 'utf8') };
+}
+
+/** Which lectern.js a run measured (its hash, size and build time), for the report. */
+export function describeLectern(scripts: Scripts): string {
+  const sha = createHash('sha256').update(scripts.lectern).digest('hex').slice(0, 12);
+  const built = scripts.lecternBuilt.toISOString().replace(/\.\d+Z$/, 'Z');
+  return `sha256 ${sha}, ${scripts.lectern.length} bytes, built ${built}`;
 }
 
 /**

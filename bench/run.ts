@@ -19,16 +19,14 @@
  * Writes <out>/<timestamp>.md (also printed), <out>/<timestamp>-<corpus>.jsonl (one line per page) and
  * <out>/<timestamp>-overlay.jsonl (one line per overlay trial as it ends: warm, cold, floor).
  */
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync, type WriteStream, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fixtureUrl, ROOT } from '../e2e/support/index.ts';
-import { outOfFoldModel, outOfFoldPageModel, readFolds } from '../fit/folds.ts';
-import { JsonLines, Progress, parseFlags, runMain, stamp, UsageError, wholeNumber } from './cli.ts';
+import { foldModels, readFolds } from '../fit/folds.ts';
+import { gitState, JsonLines, Progress, parseFlags, runMain, stamp, UsageError, wholeNumber } from './cli.ts';
 import { type Corpus, type CorpusPage, DEFAULT_CORPORA, loadCorpus } from './corpora.ts';
-import { goldText, readScripts, type Scripts } from './measure.ts';
+import { describeLectern, goldText, readScripts } from './measure.ts';
 import { type OverlayTiming, overlayTiming } from './overlay-timing.ts';
 import { DEFAULT_RUNS, PAGE_TIMEOUT_MS, type PageRunOptions, runPage } from './page-run.ts';
 import { pageView } from './page-view.ts';
@@ -80,28 +78,6 @@ function options(argv: string[]): Options {
   };
 }
 
-function gitState(): string {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    }).trim();
-    return dirty ? `${head} (src/ has uncommitted changes)` : head;
-  } catch {
-    return 'unknown';
-  }
-}
-
-function describeLectern(scripts: Scripts): string {
-  const sha = createHash('sha256').update(scripts.lectern).digest('hex').slice(0, 12);
-  const built = scripts.lecternBuilt.toISOString().replace(/\.\d+Z$/, 'Z');
-  return `sha256 ${sha}, ${scripts.lectern.length} bytes, built ${built}`;
-}
-
 function readabilityVersion(): string {
   const require = createRequire(import.meta.url);
   const file = path.join(path.dirname(require.resolve('@mozilla/readability')), 'package.json');
@@ -127,11 +103,7 @@ async function main(argv: string[]): Promise<number> {
   };
   const progress = new Progress();
   const folds = opts.shippedModel ? null : readFolds();
-  const modelFor = (page: CorpusPage): Pick<PageRunOptions, 'model' | 'pageModel'> => {
-    const model = folds ? outOfFoldModel(folds, page) : undefined;
-    const pageModel = folds ? outOfFoldPageModel(folds, page) : undefined;
-    return { ...(model === undefined ? {} : { model }), ...(pageModel === undefined ? {} : { pageModel }) };
-  };
+  const modelFor = (page: CorpusPage): Pick<PageRunOptions, 'model' | 'pageModel'> => foldModels(folds, page);
 
   let focus: { corpus: Corpus; page: CorpusPage } | null = null;
   if (opts.page !== null) {

@@ -46,3 +46,16 @@ export function outOfFoldPageModel(
   const fold = folds.sites[siteOf(page)];
   return fold === undefined ? undefined : folds.pageModels?.[fold];
 }
+
+/**
+ * The models a bench run scores `page` with, as PageRunOptions takes them: out of fold where `folds` knows the
+ * page's site, nothing (the shipped models) otherwise or when `folds` is null (--shipped-model).
+ */
+export function foldModels(
+  folds: FoldsFile | null,
+  page: Pick<CorpusPage, 'id' | 'sourceUrl'>,
+): { model?: Model; pageModel?: Model } {
+  const model = folds ? outOfFoldModel(folds, page) : undefined;
+  const pageModel = folds ? outOfFoldPageModel(folds, page) : undefined;
+  return { ...(model === undefined ? {} : { model }), ...(pageModel === undefined ? {} : { pageModel }) };
+}

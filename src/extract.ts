@@ -68,15 +68,12 @@ export function extractWithBody(doc: Document, options: ExtractOptions = {}): Ex
 
 function readPage(doc: Document, options: ExtractOptions): Found | null {
   try {
-    if (!options.rule) return readArticle(doc, options, null);
-    const rule = matchRule(doc, options.rule);
-    // A fix that leaves no text (the site changed under it) gives the article found as usual, and says so.
-    const fixed = rule.use === 'applied' ? readArticle(doc, options, rule) : null;
-    const found = fixed ?? readArticle(doc, options, null);
-    if (found !== null)
-      found.extracted.article.diagnostics.rule =
-        fixed !== null ? 'applied' : rule.use === 'applied' ? 'unmatched' : rule.use;
-    return found;
+    const found = readWithRule(doc, options);
+    // What the site's template sets aside never takes the whole article away: a page it leaves with none (a
+    // shop's listing read whole) is read as if the memory had nothing.
+    return found === null && options.template?.length
+      ? readWithRule(doc, { ...options, template: null })
+      : found;
   } catch (error) {
     // A hostile or broken document must cost the user nothing: no article, no exception. The hook lets
     // tests and tools see what was swallowed.
@@ -87,6 +84,18 @@ function readPage(doc: Document, options: ExtractOptions): Found | null {
     }
     return null;
   }
+}
+
+function readWithRule(doc: Document, options: ExtractOptions): Found | null {
+  if (!options.rule) return readArticle(doc, options, null);
+  const rule = matchRule(doc, options.rule);
+  // A fix that leaves no text (the site changed under it) gives the article found as usual, and says so.
+  const fixed = rule.use === 'applied' ? readArticle(doc, options, rule) : null;
+  const found = fixed ?? readArticle(doc, options, null);
+  if (found !== null)
+    found.extracted.article.diagnostics.rule =
+      fixed !== null ? 'applied' : rule.use === 'applied' ? 'unmatched' : rule.use;
+  return found;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { attributeOf, firstClassOf, localNameOf } from '../dom/access.ts';
 import type { Segment } from '../segments/index.ts';
-import { segmentFingerprint } from '../template/index.ts';
+import { pageFingerprints, segmentFingerprint } from '../template/index.ts';
 import { segmentFeatures } from './features.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from './index.ts';
 import { contentProbability, type Model } from './model.ts';
@@ -86,7 +86,12 @@ export function setTemplateAside(
   probability: number[],
   template: ReadonlySet<number>,
 ): number {
-  const known = segments.map((s) => template.has(segmentFingerprint(s)));
+  // What the page holds once (template/index.ts pageFingerprints: a repeated line is the page's own structure).
+  const once = new Set(pageFingerprints(segments));
+  const known = segments.map((s) => {
+    const fp = segmentFingerprint(s);
+    return template.has(fp) && once.has(fp);
+  });
   const articleChars = (onlyKnown: boolean) =>
     segments.reduce(
       (sum, s, i) => sum + ((probability[i] ?? 0) >= 0.5 && (known[i] || !onlyKnown) ? s.length : 0),

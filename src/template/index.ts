@@ -11,16 +11,20 @@
  */
 import type { Segment } from '../segments/index.ts';
 
-/** Shorter text is not worth a fingerprint: a "Share" or a "Menu" says nothing of the site's template. */
-export const MIN_FINGERPRINT_CHARS = 12;
+/**
+ * Shorter text is not worth a fingerprint: a "Share", a "Sort: Best Match" or a spec row ("Memory: 8 GB RAM")
+ * says nothing of the site's template, and the same short line on two product pages is often the product's own.
+ */
+export const MIN_FINGERPRINT_CHARS = 20;
 
 /**
- * The fingerprint of a text, normalised as a person reads it (case, runs of white space and digits do not
- * count: "© 2025" and "© 2026" are the same footer, "3 comments" and "12 comments" the same bar), or 0 when it
- * has fewer than MIN_FINGERPRINT_CHARS characters.
+ * The fingerprint of a text, normalised as a person reads it (case and runs of white space do not count), or 0
+ * when it has fewer than MIN_FINGERPRINT_CHARS characters. Digits count: read as one, "300 reviews with an
+ * average rating of 4.5" under every product of a shop's listing was one line, and the listing its template
+ * (modern-dev's REI collections lost their whole text; docs/extraction.md, "Boilerplate memory").
  */
 export function fingerprintOf(text: string): number {
-  const normal = text.toLowerCase().replace(/\d+/g, '0').replace(/\s+/g, ' ').trim();
+  const normal = text.toLowerCase().replace(/\s+/g, ' ').trim();
   return normal.length < MIN_FINGERPRINT_CHARS ? 0 : hashOf(normal);
 }
 
@@ -34,14 +38,18 @@ function hashOf(text: string): number {
 /** A segment's fingerprint, 0 for a box walked as one segment (its text was never read: raw ''). */
 export const segmentFingerprint = (s: Segment): number => fingerprintOf(s.raw);
 
-/** The page's distinct fingerprints, in the order of its segments: what the memory is told of a page read. */
+/**
+ * The fingerprints of the page's blocks that it holds once, in the order of its segments: what the memory is
+ * told of a page read. A site's template block is on each page once; a line a page repeats (a rating under each
+ * product, a "Reply" under each post) is the page's own structure, and is never called template.
+ */
 export function pageFingerprints(segments: readonly Segment[]): number[] {
-  const out = new Set<number>();
+  const count = new Map<number, number>();
   for (const s of segments) {
     const fp = segmentFingerprint(s);
-    if (fp !== 0) out.add(fp);
+    if (fp !== 0) count.set(fp, (count.get(fp) ?? 0) + 1);
   }
-  return [...out];
+  return [...count].filter(([, n]) => n === 1).map(([fp]) => fp);
 }
 
 /**

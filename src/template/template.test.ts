@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Segment } from '../segments/index.ts';
 import {
   fingerprintOf,
   MAX_FINGERPRINTS,
   MAX_PAGES,
+  pageFingerprints,
   pagesRead,
   remember,
   type SiteMemory,
@@ -15,17 +17,36 @@ const page = (n: number) => `https://news.example/story/${n}`;
 const story = (n: number) => fingerprintOf(`Story number ${'x'.repeat(n)} says something of its own.`);
 
 describe('fingerprintOf', () => {
-  it('reads text as a person does: case, white space and numbers do not count', () => {
-    expect(fingerprintOf('© 2025 The  Daily.\nAll rights reserved.')).toBe(
+  it('reads text as a person does: case and white space do not count, words and numbers do', () => {
+    expect(fingerprintOf('© 2026 The  Daily.\nAll rights reserved.')).toBe(
       fingerprintOf('© 2026 the daily. all rights RESERVED.'),
     );
-    expect(fingerprintOf('3 comments on this story')).toBe(fingerprintOf('12 comments on this story'));
+    // A rating under each product is each product's own (modern-dev's REI listings).
+    expect(fingerprintOf('300 reviews with an average rating of 4.5')).not.toBe(
+      fingerprintOf('120 reviews with an average rating of 4.1'),
+    );
     expect(fingerprintOf('A story about the library')).not.toBe(fingerprintOf('A story about the harbour'));
   });
 
   it('gives no fingerprint (0) to text too short to say anything of a site', () => {
     expect(fingerprintOf('Share')).toBe(0);
-    expect(fingerprintOf('   Menu   ')).toBe(0);
+    expect(fingerprintOf('   Memory: 8 GB RAM   ')).toBe(0);
+  });
+});
+
+describe('pageFingerprints', () => {
+  it('gives the blocks a page holds once: a line it repeats is its own structure, never template', () => {
+    const segments = [
+      'The Daily is funded by its readers, every story free to read.',
+      'Add to cart and compare with similar items',
+      'The story itself, in words of its own.',
+      'Add to cart and compare with similar items',
+      '', // a box walked as one segment: its text was never read
+    ].map((raw) => ({ raw }) as Segment);
+    expect(pageFingerprints(segments)).toEqual([
+      fingerprintOf('The Daily is funded by its readers, every story free to read.'),
+      fingerprintOf('The story itself, in words of its own.'),
+    ]);
   });
 });
 
