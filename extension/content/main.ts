@@ -7,6 +7,7 @@
  */
 import { presentBody } from '../../src/clean/present.ts';
 import { contentTypeOf } from '../../src/dom/access.ts';
+import { mayHaveNextPage } from '../../src/pages/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import { couldNot } from '../reader/format.ts';
 import { mountNotice, mountReader } from '../reader/index.ts';
@@ -104,12 +105,13 @@ function showReader(extracted: Extracted, settings: Settings): void {
       layer,
     );
     reader = handle;
-    // A fix in use, the site's template left out, an edit going on or the outline shows on the reader: the
-    // tools' chunk, after the first paint.
+    // A fix in use, the site's template left out, a next page, an edit going on or the outline shows on the
+    // reader: the tools' chunk, after the first paint.
     const chunk = registry().tools;
     const { rule, template } = article.diagnostics;
     if (chunk) chunk.attach(host, false);
-    else if (rule === 'applied' || rule === 'unmatched' || template > 0) tools(false);
+    else if (rule === 'applied' || rule === 'unmatched' || template > 0 || mayHaveNextPage(document))
+      tools(false);
     return {
       focus: () => handle.focus(),
       unmount() {

@@ -1,8 +1,9 @@
 /**
  * The tools chunk (extension/shared/chunks.ts): what the reader offers beyond reading, loaded when a person first
  * asks for one (More: Fix the text, Why this text, Outline) or after the first paint of a page read with a
- * site's fix: the Edit mode and the fix's bar (editor.ts), picking the article on the page (picker.ts), the
- * outline (outline.ts), and "Why this text", a chunk of its own loaded from here (why.ts).
+ * site's fix or template, or that may have a next page: the Edit mode and the bars of the fix and of the
+ * site's memory (editor.ts), picking the article on the page (picker.ts), the outline (outline.ts), "Load the
+ * next page" (pages.ts), and "Why this text", a chunk of its own loaded from here (why.ts).
  */
 import { keepAdopted } from '../reader/styles.ts';
 import toolsCss from '../reader/tools.css?inline';
@@ -10,6 +11,7 @@ import type { ToolName } from '../reader/types.ts';
 import { loadChunk } from './chunks.ts';
 import { attachEditor, type EditorHost, readerParts, ruleOf } from './editor.ts';
 import { hideOutline, showOutline } from './outline.ts';
+import { offerNextPage } from './pages.ts';
 import { register } from './registry.ts';
 
 export interface Tools {
@@ -33,6 +35,7 @@ function attach(host: EditorHost, tool: ToolName | false): void {
   } else {
     attachEditor(host, tool === 'edit');
     if (tool === false && outlineOn) showOutline(host);
+    if (tool === false) offerNextPage(host);
   }
 }
 

@@ -1,0 +1,149 @@
+/**
+ * "Load the next page" (issue 21 §5), part of the tools chunk: at the end of an article or thread whose page
+ * links to its own next part (src/pages/), a bar offers that part. Asked for, it is fetched from the page's own
+ * site (the same origin, after any redirect), read as markup (DOMParser: nothing in it runs or loads), its article
+ * found with the site's fix and with what the first part showed as template (its menus and footers come back on
+ * every part), and shown after the parts so far, a rule and a "Page N" heading between them. At most MAX_PAGES
+ * parts; a part read already (by address or by text) ends it.
+ */
+import { createElementIn, querySelectorIn } from '../../src/dom/access.ts';
+import { extractWithBody } from '../../src/extract.ts';
+import { joinPages, nextPageOf } from '../../src/pages/index.ts';
+import { fingerprintOf } from '../../src/template/index.ts';
+import type { Extracted } from '../../src/types.ts';
+import { fixBar } from '../reader/FixBars.ts';
+import { type EditorHost, readerParts, ruleOf } from './editor.ts';
+
+/** A long article has a handful of parts; ten keeps a runaway pagination from loading a site page by page. */
+export const MAX_PAGES = 10;
+/** A part larger than this is no page of an article. */
+const MAX_PAGE_BYTES = 10_000_000;
+
+interface Parts {
+  /** The next part's address; null at the last part. */
+  next: string | null;
+  /** How many parts are shown. */
+  count: number;
+  /** The addresses read, and the fingerprints of each part's text: a part read already ends the article. */
+  seen: Set<string>;
+  texts: Set<number>;
+  /** The fingerprints of every part's segments: template for the next part. */
+  template: number[];
+}
+
+/** The parts behind each joined reading. */
+const partsOf = new WeakMap<Extracted, Parts>();
+/** The part just loaded, to scroll to once its reader is shown. */
+let arrived = 0;
+
+const withoutHash = (url: string): string => url.split('#')[0] as string;
+
+function firstParts(extracted: Extracted): Parts | null {
+  const next = nextPageOf(document, location.href);
+  if (next === null) return null;
+  return {
+    next,
+    count: 1,
+    seen: new Set([withoutHash(location.href)]),
+    texts: new Set([fingerprintOf(extracted.article.content)]),
+    template: extracted.article.diagnostics.fingerprints,
+  };
+}
+
+/** The bar at the end of the reader's article, when the page has a next part (or said why it has no more). */
+export function offerNextPage(host: EditorHost): void {
+  const { extracted } = host;
+  if (extracted.article.kind !== 'article' && extracted.article.kind !== 'thread') return;
+  let parts = partsOf.get(extracted);
+  if (parts === undefined) {
+    const first = firstParts(extracted);
+    if (first === null) return;
+    parts = first;
+    partsOf.set(extracted, parts);
+  }
+  const view = readerParts(host);
+  if (view === null) return;
+  const shown = parts;
+  const load = (): void => {
+    bar.actions([]);
+    bar.say(`Loading page ${shown.count + 1}…`);
+    loadNext(host, shown).then(
+      (said) => {
+        if (said === null) return;
+        bar.say(said);
+        bar.actions(shown.next === null ? [] : [['Try again', load]]);
+      },
+      (error: unknown) => {
+        bar.say(`Couldn’t load the next page: ${error instanceof Error ? error.message : String(error)}.`);
+        bar.actions([['Try again', load]]);
+      },
+    );
+  };
+  const bar =
+    shown.next === null
+      ? fixBar(`The last page: ${shown.count} pages shown.`, [], 'Pages of this article')
+      : fixBar(
+          shown.count > 1 ? `${shown.count} pages shown.` : 'This article goes on on another page.',
+          [['Load the next page', load]],
+          'Pages of this article',
+        );
+  view.main.append(bar.element);
+  if (arrived > 0) {
+    const heading = Array.from(view.content.querySelectorAll('h2')).find(
+      (h) => h.textContent === `Page ${arrived}`,
+    );
+    arrived = 0;
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.scrollIntoView({ block: 'start' });
+      // After the overlay has focused the reader it just showed (content/overlay.ts showInOverlay).
+      queueMicrotask(() => heading.focus({ preventScroll: true }));
+    }
+  }
+}
+
+/**
+ * Fetches and reads the next part, and shows the parts joined; resolves null once shown, or with what stopped
+ * it (the last part, a repeat), and rejects with why it could not be loaded.
+ */
+async function loadNext(host: EditorHost, parts: Parts): Promise<string | null> {
+  const address = parts.next;
+  if (address === null) return 'This is the last page.';
+  if (parts.count >= MAX_PAGES) {
+    parts.next = null;
+    return `Lectern shows at most ${MAX_PAGES} pages of an article.`;
+  }
+  const response = await fetch(address, { credentials: 'same-origin', redirect: 'follow' });
+  const url = withoutHash(response.url || address);
+  if (new URL(url).origin !== location.origin) throw new Error('it is on another site');
+  if (!response.ok) throw new Error(`the site answered ${response.status}`);
+  if (!/html/i.test(response.headers.get('content-type') ?? '')) throw new Error('it is not a web page');
+  const markup = await response.text();
+  if (markup.length > MAX_PAGE_BYTES) throw new Error('it is too large');
+  const doc = new DOMParser().parseFromString(markup, 'text/html');
+  // Its links and pictures are relative to where it came from. Through dom/access.ts: the markup's named
+  // elements (`<img name="createElement">`) shadow the document's own properties.
+  const base = createElementIn(doc, 'base');
+  base.setAttribute('href', url);
+  querySelectorIn(doc, 'head')?.prepend(base);
+  const next = extractWithBody(doc, { rule: ruleOf(host), template: parts.template });
+  if (next === null) throw new Error('Lectern found no article on it');
+  const text = fingerprintOf(next.article.content);
+  if (parts.seen.has(url) || parts.texts.has(text)) {
+    parts.next = null;
+    return 'The next page is one shown already: this is the last.';
+  }
+  const count = parts.count + 1;
+  const joined = joinPages(host.extracted, next, count);
+  const seen = new Set([...parts.seen, url]);
+  partsOf.set(joined, {
+    next: count >= MAX_PAGES ? null : nextPageOf(doc, url, seen),
+    count,
+    seen,
+    texts: new Set([...parts.texts, text]),
+    template: [...parts.template, ...next.article.diagnostics.fingerprints],
+  });
+  arrived = count;
+  host.show(joined);
+  return null;
+}
