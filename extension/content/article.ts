@@ -59,21 +59,17 @@ export function useRule(next: SiteRule | null): void {
   rule = next;
 }
 
-/**
- * The page read with `fix` instead (the editor's Edit mode, the fix bar's Undo), and without the site's template
- * when `memory` is false (the memory's bar: "Show them"); not kept.
- */
-export const articleWith = (fix: SiteRule | null, memory = true): Extracted | null =>
-  safeExtract(false, fix, memory ? template : []);
+/** The site's template the page is read with (src/template/ templateFor; empty when the memory has none). */
+export const siteTemplate = (): readonly number[] => template;
 
 /** The site's memory was forgotten: the page is read without its template from now on. */
 export const forgetTemplate = (): void => {
   template = [];
 };
 
-function safeExtract(force: boolean, fix: SiteRule | null = rule, known = template): Extracted | null {
+function safeExtract(force: boolean): Extracted | null {
   try {
-    return extractWithBody(document, { force, rule: fix, template: known });
+    return extractWithBody(document, { force, rule, template });
   } catch {
     // The extractor promises never to throw; a page that breaks it must still not see an error from us.
     return null;

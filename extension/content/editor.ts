@@ -10,6 +10,7 @@
  */
 import { localNameOf, parentElementOf } from '../../src/dom/access.ts';
 import { MAX_ANCESTORS } from '../../src/dom/limits.ts';
+import type { extractWithBody } from '../../src/extract.ts';
 import { MAX_REMOVALS, matchRule, parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
@@ -30,10 +31,15 @@ export interface EditorHost {
   rule(): SiteRule | null;
   /** Reads the page with this fix from now on. */
   use(rule: SiteRule | null): void;
-  /** The page read with this fix (and without the site's template when `memory` is false), not kept. */
-  read(rule: SiteRule | null, memory?: boolean): Extracted | null;
+  /** The site's template the page is read with (its boilerplate memory's; src/template/). */
+  template(): readonly number[];
   /** The site's boilerplate memory was forgotten: reads the page without its template from now on. */
   forget(): void;
+  /**
+   * The content script's extractor: the page read again with another fix or without the template, and the next
+   * page (pages.ts). The chunks carry none of their own.
+   */
+  extract: typeof extractWithBody;
   show(extracted: Extracted): void;
 }
 
@@ -65,7 +71,7 @@ const EMPTY: SiteRule = { root: null, remove: [] };
 const readWith = new WeakMap<Extracted, SiteRule | null>();
 
 function readWithRule(host: EditorHost, rule: SiteRule | null, memory = true): Extracted | null {
-  const next = host.read(rule, memory);
+  const next = host.extract(document, { rule, template: memory ? host.template() : null });
   if (next !== null) readWith.set(next, rule);
   return next;
 }

@@ -7,6 +7,7 @@
  */
 import { presentBody } from '../../src/clean/present.ts';
 import { contentTypeOf } from '../../src/dom/access.ts';
+import { extractWithBody } from '../../src/extract.ts';
 import { mayHaveNextPage } from '../../src/pages/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import { couldNot } from '../reader/format.ts';
@@ -17,11 +18,11 @@ import { api } from '../shared/api.ts';
 import { type ContentState, handleContentMessages, sendToExtension } from '../shared/messages.ts';
 import type { Settings } from '../shared/settings.ts';
 import {
-  articleWith,
   currentArticle,
   forgetTemplate,
   ruleReady,
   siteRule,
+  siteTemplate,
   summarize,
   useRule,
 } from './article.ts';
@@ -61,8 +62,9 @@ function showReader(extracted: Extracted, settings: Settings): void {
       extracted,
       rule: siteRule,
       use: useRule,
-      read: articleWith,
+      template: siteTemplate,
       forget: forgetTemplate,
+      extract: extractWithBody,
       show: (next) => showReader(next, settings),
     };
     // A chunk that fails to load (the extension was reloaded under the page) leaves the reader as it is.

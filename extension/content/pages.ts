@@ -7,7 +7,6 @@
  * parts; a part read already (by address or by text) ends it.
  */
 import { createElementIn, querySelectorIn } from '../../src/dom/access.ts';
-import { extractWithBody } from '../../src/extract.ts';
 import { joinPages, nextPageOf } from '../../src/pages/index.ts';
 import { fingerprintOf } from '../../src/template/index.ts';
 import type { Extracted } from '../../src/types.ts';
@@ -126,7 +125,7 @@ async function loadNext(host: EditorHost, parts: Parts): Promise<string | null> 
   const base = createElementIn(doc, 'base');
   base.setAttribute('href', url);
   querySelectorIn(doc, 'head')?.prepend(base);
-  const next = extractWithBody(doc, { rule: ruleOf(host), template: parts.template });
+  const next = host.extract(doc, { rule: ruleOf(host), template: parts.template });
   if (next === null) throw new Error('Lectern found no article on it');
   const text = fingerprintOf(next.article.content);
   if (parts.seen.has(url) || parts.texts.has(text)) {
