@@ -204,6 +204,7 @@ function readArticle(
   if (built.text.trim() === '' || built.body === null) return asComments();
   if (!options.force && !choice.wholePage && isStub(chosen, built.text)) return asComments();
 
+  let fingerprints: number[] | null = null;
   const diagnostics: Diagnostics = {
     method: chosen.method,
     styled: styles.styled,
@@ -215,7 +216,11 @@ function readArticle(
     pageChoice: chosen.decision ?? null,
     timings,
     rule: null,
-    fingerprints: pageFingerprints(walk.segments),
+    // Made when first read: the memory learns them after the reader's first paint, which need not wait.
+    get fingerprints(): number[] {
+      fingerprints ??= pageFingerprints(walk.segments);
+      return fingerprints;
+    },
     template: templated,
   };
   const reading = readingStats(built.text, meta.lang);

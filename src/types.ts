@@ -95,7 +95,7 @@ export interface Diagnostics {
   rule: RuleUse | null;
   /**
    * The page's segments' fingerprints (template/index.ts pageFingerprints), distinct, in page order: what a
-   * memory of the site is told of the page (numbers, not text).
+   * memory of the site is told of the page (numbers, not text). Made when first read.
    */
   fingerprints: number[];
   /** How many segments the model took for article text that options.template set aside as the site's template. */

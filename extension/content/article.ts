@@ -45,7 +45,7 @@ function useTemplate(next: readonly number[]): void {
   const known = new Set(next);
   if (
     cache?.template === template &&
-    !cache.plain?.article.diagnostics.fingerprints.some((fp) => known.has(fp))
+    (known.size === 0 || !cache.plain?.article.diagnostics.fingerprints.some((fp) => known.has(fp)))
   )
     cache.template = next;
   template = next;
