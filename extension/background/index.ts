@@ -10,7 +10,6 @@ import { injectChunk } from '../shared/inject.ts';
 import { rememberPage } from '../shared/memory.ts';
 import { handleBackgroundMessages, sendToTab } from '../shared/messages.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
-import { loadSite } from '../shared/site.ts';
 import { originOf } from '../shared/site-rules.ts';
 import { reachTab } from '../shared/tab.ts';
 import { clearButton, injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
@@ -87,7 +86,6 @@ handleBackgroundMessages(
       await openByItself(sender.tab, sender.frameId ?? 0);
       return {};
     },
-    'background:site': (_request, sender) => loadSite(sender.url ?? ''),
     'background:remember': async ({ fingerprints }, sender) => {
       // One page at a time: two tabs' pages of one site would otherwise each write the memory they read.
       const url = sender.frameId === 0 ? sender.url : undefined;

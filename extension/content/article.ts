@@ -8,7 +8,7 @@ import { extractWithBody } from '../../src/extract.ts';
 import type { SiteRule } from '../../src/rules/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import type { ArticleSummary } from '../shared/messages.ts';
-import { sendToExtension } from '../shared/messages.ts';
+import { loadSite } from '../shared/site.ts';
 
 interface Cached {
   url: string;
@@ -26,14 +26,12 @@ let ruleLoaded: Promise<void> | null = null;
 
 /** Loads the site's fix and template, once a page: the article is read with them from then on. */
 export const ruleReady = (): Promise<void> => {
-  // Asked of the background (shared/site.ts); a page it can't answer for is read as usual.
-  ruleLoaded ??= sendToExtension('background:site', {}).then(
-    (site) => {
-      useRule(site.rule);
-      useTemplate(site.template);
-    },
-    () => undefined,
-  );
+  // Read from storage here, not asked of the background: waiting on the worker while it handles the reader
+  // command cost 5 ms warm and 8 ms cold, key press → reader (docs/performance.md).
+  ruleLoaded ??= loadSite(location.href).then((site) => {
+    useRule(site.rule);
+    useTemplate(site.template);
+  });
   return ruleLoaded;
 };
 

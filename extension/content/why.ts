@@ -89,18 +89,9 @@ export function diagnosticsReport(
   )}\n`;
 }
 
-/**
- * The site's template the reader's article was read with: asked of the background again (shared/site.ts), when
- * the article was read with one (not after "Show them").
- */
-async function templateOf(host: EditorHost): Promise<number[]> {
-  if (host.extracted.article.diagnostics.template === 0) return [];
-  try {
-    return (await sendToExtension('background:site', {})).template;
-  } catch {
-    return [];
-  }
-}
+/** The site's template the reader's article was read with (none after "Show them"). */
+const templateOf = (host: EditorHost): readonly number[] =>
+  host.extracted.article.diagnostics.template === 0 ? [] : host.template();
 
 async function show(
   host: EditorHost,
@@ -109,7 +100,7 @@ async function show(
   done: () => void,
 ): Promise<void> {
   keepAdopted(host.root, whyCss);
-  const placed = place(host, rule, await templateOf(host));
+  const placed = place(host, rule, templateOf(host));
   const { method, run } = host.extracted.article.diagnostics;
   const view = whyView({
     method,

@@ -22,7 +22,6 @@ describe('isEnvelope', () => {
     expect(isEnvelope(envelope('background:load', { chunk: 'panels' }))).toBe(true);
     expect(isEnvelope(envelope('offscreen:clipboard', { text: 'a', html: null }))).toBe(true);
     expect(isEnvelope(envelope('background:remember', { fingerprints: [1, 4294967295] }))).toBe(true);
-    expect(isEnvelope(envelope('background:site', {}))).toBe(true);
   });
 
   it.each([

@@ -11,7 +11,6 @@ import type { ArticleKind } from '../../src/types.ts';
 import { api } from './api.ts';
 import { type ChunkName, isChunkName } from './chunks.ts';
 import { type CopyFormat, isCopyFormat, isSaveFormat, type SaveFormat } from './formats.ts';
-import type { SiteKnowledge } from './site.ts';
 
 /** What the popup shows about the page's article before the reader is opened. */
 export interface ArticleSummary {
@@ -71,11 +70,6 @@ export interface Messages {
   'background:load': { request: { chunk: ChunkName }; reply: Record<string, never> };
   /** The page of a site that always opens in reader view has loaded: open the reader if it has an article. */
   'background:auto': { request: Record<string, never>; reply: Record<string, never> };
-  /**
-   * What the extension knows of the sender's site, read before the first paint (shared/site.ts): the person's
-   * fix, and the boilerplate memory's template for the sender's page.
-   */
-  'background:site': { request: Record<string, never>; reply: SiteKnowledge };
   /**
    * The reader opened on the sender's page: the fingerprints of its blocks (src/template/), for the site's
    * boilerplate memory (shared/memory.ts). The page's address is the sender's, as the browser reports it.
@@ -141,7 +135,6 @@ const BACKGROUND: Payloads<BackgroundMessageName> = {
   'background:load': { chunk: isChunkName },
   'background:auto': {},
   'background:remember': { fingerprints: isFingerprints },
-  'background:site': {},
 };
 const OFFSCREEN: Payloads<OffscreenMessageName> = { 'offscreen:clipboard': CLIPBOARD };
 

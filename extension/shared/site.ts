@@ -1,7 +1,7 @@
 /**
  * What the extension knows of a page's site before the reader's first paint: the person's fix (site-rules.ts)
- * and what the boilerplate memory learnt of the site's template (memory.ts). The background reads both for the
- * content script (`background:site`), which so carries neither the storage keys nor the memory's reading.
+ * and what the boilerplate memory learnt of the site's template (memory.ts), read by the content script in one
+ * read of storage while the injection's answer travels.
  */
 import type { SiteRule } from '../../src/rules/index.ts';
 import { templateFor } from '../../src/template/index.ts';
