@@ -27,7 +27,7 @@ let ruleLoaded: Promise<void> | null = null;
 /** Loads the site's fix and template, once a page: the article is read with them from then on. */
 export const ruleReady = (): Promise<void> => {
   // Read from storage here, not asked of the background: waiting on the worker while it handles the reader
-  // command cost 5 ms warm and 8 ms cold, key press → reader (docs/performance.md).
+  // command cost about 10 ms, key press → reader, warm or cold (docs/performance.md).
   ruleLoaded ??= loadSite(location.href).then((site) => {
     useRule(site.rule);
     useTemplate(site.template);

@@ -132,7 +132,14 @@ function showMemoryBar(host: EditorHost): void {
     if (next) host.show(next);
   };
   const forget = async () => {
-    await forgetSite(location.origin);
+    try {
+      await forgetSite(location.origin);
+    } catch (error) {
+      bar.say(
+        `Couldn’t forget what Lectern learnt of ${site()}: ${error instanceof Error ? error.message : error}`,
+      );
+      return;
+    }
     host.forget();
     outcome = `Lectern forgot the blocks it learnt ${site()} repeats.`;
     show(true);

@@ -150,10 +150,15 @@ async function open(force: boolean): Promise<ContentState> {
   const extracted = currentArticle(force);
   if (extracted) {
     showReader(extracted, settings);
-    // A page read: the site's boilerplate memory learns its blocks' fingerprints (shared/memory.ts).
-    sendToExtension('background:remember', {
-      fingerprints: extracted.article.diagnostics.fingerprints,
-    }).catch(() => undefined);
+    // A page read: the site's boilerplate memory learns its blocks' fingerprints (shared/memory.ts), made
+    // after the frame that shows the reader.
+    requestAnimationFrame(() =>
+      setTimeout(() =>
+        sendToExtension('background:remember', {
+          fingerprints: extracted.article.diagnostics.fingerprints,
+        }).catch(() => undefined),
+      ),
+    );
   } else showNotice(!force, settings);
   return state();
 }
