@@ -6,7 +6,13 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import type { Envelope } from '../../extension/shared/messages.ts';
-import { type Extension, launchExtension, openTab, type WorkerChrome } from '../extension/harness.ts';
+import {
+  type Extension,
+  launchExtension,
+  openTab,
+  storeIn,
+  type WorkerChrome,
+} from '../extension/harness.ts';
 import { overlayOf } from '../support/overlay.ts';
 import {
   CROSS_ORIGIN_TEXT,
@@ -24,6 +30,9 @@ const workerErrors: string[] = [];
 
 test.beforeAll(async () => {
   extension = await launchExtension();
+  // Every odd page here tells the same story, first and last paragraph alike: read one after another, the
+  // boilerplate memory would rightly take them for the site's template (memory.spec.ts tests it). Off here.
+  await storeIn(extension, { 'memory-off': true });
   // launchExtension already serves the fixtures.
   await serveOddPages(extension.context, false);
   extension.worker.on('console', (message) => {
