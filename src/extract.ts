@@ -1,7 +1,7 @@
 import { type Choice, type Chosen, choose, fallbackCameOutShort, isStub } from './choose/index.ts';
 import { SHIPPED_PAGE_MODEL } from './choose/page-shipped.ts';
 import { buildContent } from './clean/index.ts';
-import { baseUriOf, bodyOf, documentElementOf, urlOf } from './dom/access.ts';
+import { baseUriOf, bodyOf, containsNode, documentElementOf, urlOf } from './dom/access.ts';
 import { MAX_OUTPUT_DEPTH } from './dom/limits.ts';
 import { textOf } from './export/text.ts';
 import {
@@ -199,6 +199,19 @@ function readArticle(
   if (choice.replaced !== null && fallbackCameOutShort(built.text)) {
     chosen = choice.replaced;
     built = build(chosen);
+  }
+  // The boxes the person added for the site (rules/): after the article, each whole, unless it holds them.
+  for (const box of rule?.added ?? []) {
+    if (built.body === null || containsNode(chosen.root, box) || containsNode(box, chosen.root)) continue;
+    const more = build(pickedRoot(box));
+    if (more.body === null) continue;
+    built.body.append(...Array.from(more.body.childNodes));
+    built = {
+      ...built,
+      html: built.body.innerHTML,
+      text: `${built.text}\n\n${more.text}`,
+      images: [...built.images, ...more.images],
+    };
   }
   t = lap('build', t);
   if (built.text.trim() === '' || built.body === null) return asComments();

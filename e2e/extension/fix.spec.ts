@@ -231,3 +231,40 @@ test('the article can be picked on the page: the box under the pointer, or the b
   expect(await second.overlay.shows('Paragraph 5 of the story about Harbour bridge to reopen')).toBe(true);
   await second.page.close();
 });
+
+test('a box the article left out can be added after it (the A key here; the bar has a button too), and is added on the site’s next page too', async () => {
+  const { page, overlay } = await openReader(PAGES.first.url);
+  expect(await overlay.shows('Key facts')).toBe(false);
+  await startEditing(overlay);
+  await overlay.click('Pick the article on the page');
+  await expect.poll(() => overlay.has('Add it after the article')).toBe(true);
+  const where = () =>
+    page.evaluate(() => {
+      const r = (document.querySelector('aside.key-facts') as Element).getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2, seen: r.bottom <= window.innerHeight };
+    });
+  for (let presses = 0; !(await where()).seen && presses < 10; presses++)
+    await page.keyboard.press('PageDown');
+  const box = await where();
+  await page.mouse.move(box.x, box.y);
+  await expect.poll(() => pickerSays(overlay)).toMatch(/^Outlined: aside · /);
+  // The A key adds the outlined box (the button does the same).
+  await page.keyboard.press('a');
+  await expect.poll(() => overlay.shows('The library will open in the spring')).toBe(true);
+  // The story stays, and the box comes after it.
+  const text = await overlay.text();
+  expect(text.indexOf('The library will open in the spring')).toBeGreaterThan(
+    text.indexOf('Paragraph 5 of the story about Library budget approved'),
+  );
+  await overlay.click('Done');
+  await expect.poll(() => overlay.shows('Saved. Lectern will use your fix on news.test.')).toBe(true);
+  const saved = (await stored())['rule:https://news.test'] as { rule: { add?: string[] } };
+  expect(saved.rule.add).toEqual(['aside.key-facts']);
+  await page.close();
+
+  const second = await openReader(PAGES.second.url);
+  expect(await second.overlay.shows('Paragraph 5 of the story about Harbour bridge to reopen')).toBe(true);
+  expect(await second.overlay.shows('The library will open in the spring')).toBe(true);
+  await expect.poll(() => second.overlay.shows('Using your fix for news.test.')).toBe(true);
+  await second.page.close();
+});

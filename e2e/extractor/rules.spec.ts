@@ -104,6 +104,31 @@ test('a picked root is the article; a root the page lacks gives the article foun
   expect(missing?.text).toContain('Paragraph 1 of the story');
 });
 
+test('an added box comes after the article, once, unless the article holds it; one the page lacks is no change', async ({
+  page,
+}) => {
+  await open(page, sitePage('Library budget approved', 48213));
+  const plain = await extract(page, null);
+  expect(plain?.text).not.toContain('Another story');
+  const added = await extract(page, {
+    root: null,
+    remove: [],
+    add: ['aside.related', 'aside.related', 'body'],
+  });
+  expect(added?.diagnostics.rule).toBe('applied');
+  const text = added?.text ?? '';
+  // After the story's last paragraph, and only once (the same selector twice adds one box; the body none).
+  expect(text.indexOf('Another story')).toBeGreaterThan(text.indexOf('Paragraph 5 of the story'));
+  expect(text.split('Another story').length).toBe(2);
+  expect(added?.content).toContain('One more story');
+  // A box the article holds already adds nothing.
+  const inside = await extract(page, { root: null, remove: [], add: ['.story__body p'] });
+  expect(inside?.text.split('Paragraph 1 of the story').length).toBe(2);
+  const missing = await extract(page, { root: null, remove: [], add: ['#no-such-box'] });
+  expect(missing?.diagnostics.rule).toBe('unused');
+  expect(missing?.text).toBe(plain?.text);
+});
+
 test('a removal never takes the article with it, and a fix that would leave nothing is not applied', async ({
   page,
 }) => {

@@ -297,7 +297,7 @@ function editMode(host: EditorHost, state: Session): void {
       bar.say('Lectern can’t name this block so as to find it again: it was left in.');
       return;
     }
-    const rule: SiteRule = { root: state.rule.root, remove: [...state.rule.remove, selector] };
+    const rule: SiteRule = { ...state.rule, remove: [...state.rule.remove, selector] };
     if (!hides(rule, source)) {
       bar.say('Lectern can’t remove this block: it holds the article.');
       return;
@@ -313,7 +313,7 @@ function editMode(host: EditorHost, state: Session): void {
       bar.say('Nothing names blocks of that kind on this page: remove them one by one.');
       return;
     }
-    const rule: SiteRule = { root: state.rule.root, remove: [...state.rule.remove.slice(0, -1), like] };
+    const rule: SiteRule = { ...state.rule, remove: [...state.rule.remove.slice(0, -1), like] };
     const removed = matchRule(document, rule).removed.size - matchRule(document, state.rule).removed.size;
     show(rule, `Removed ${removed + 1} blocks like that one.`, state.focus);
   };
@@ -325,7 +325,7 @@ function editMode(host: EditorHost, state: Session): void {
     pickOnPage({
       mount: root.parentElement ?? root,
       start: first && last ? boxAround(first, last) : null,
-      done(picked) {
+      done(picked, add) {
         if (picked === null) return bar.focus();
         const tag = localNameOf(picked).toLowerCase();
         const selector = tag === 'body' || tag === 'html' ? null : selectorFor(picked, document);
@@ -333,9 +333,18 @@ function editMode(host: EditorHost, state: Session): void {
           bar.say('Lectern can’t name that box so as to find it again: pick one inside it.');
           return bar.focus();
         }
+        const { root, remove, add: added = [] } = state.rule;
+        if (add && added.length >= MAX_REMOVALS) {
+          bar.say(`A fix adds at most ${MAX_REMOVALS} boxes.`);
+          return bar.focus();
+        }
         show(
-          { root: selector, remove: state.rule.remove },
-          'The box you picked is the article now. Remove what is not, then Done.',
+          add
+            ? { root, remove, add: [...added, selector] }
+            : { root: selector, remove, ...(added.length > 0 ? { add: added } : {}) },
+          add
+            ? 'The box you picked comes after the article now. Add or remove more, then Done.'
+            : 'The box you picked is the article now. Remove what is not, then Done.',
           -1,
         );
       },
@@ -345,7 +354,7 @@ function editMode(host: EditorHost, state: Session): void {
   const undo = () => {
     const previous = state.history.pop();
     if (previous === undefined) return;
-    const next = readWithRule(host, previous.remove.length > 0 || previous.root ? previous : null);
+    const next = readWithRule(host, holdsAnything(previous) ? previous : null);
     if (next === null) return;
     state.rule = previous;
     // "Like this" widens the last removal: after an Undo there is none to widen.
@@ -356,7 +365,7 @@ function editMode(host: EditorHost, state: Session): void {
   };
 
   const done = async () => {
-    const rule = state.rule.remove.length > 0 || state.rule.root !== null ? state.rule : null;
+    const rule = holdsAnything(state.rule) ? state.rule : null;
     if (sameRule(rule, state.before)) return finish(state.before, '');
     try {
       const dropped = await saveRule(location.origin, rule);
@@ -447,6 +456,10 @@ function hides(rule: SiteRule, el: Element): boolean {
     if (removed.has(at)) return true;
   return false;
 }
+
+/** Whether a fix picks, removes or adds anything (one that does none is no fix). */
+const holdsAnything = (rule: SiteRule): boolean =>
+  rule.root !== null || rule.remove.length > 0 || (rule.add?.length ?? 0) > 0;
 
 function sameRule(a: SiteRule | null, b: SiteRule | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);

@@ -31,8 +31,8 @@ export interface PickOptions {
   mount: HTMLElement;
   /** The box to start from with the keyboard: the page element holding the reader's article. */
   start: Element | null;
-  /** Called with the box taken, or null when the person cancelled. */
-  done(picked: Element | null): void;
+  /** Called with the box taken (`add`: to add after the article, not as it), or null when cancelled. */
+  done(picked: Element | null, add: boolean): void;
 }
 
 const hasBox = (el: Element): boolean => {
@@ -114,11 +114,11 @@ export function pickOnPage({ mount, start, done }: PickOptions): void {
     );
   };
 
-  const finish = (picked: Element | null) => {
+  const finish = (picked: Element | null, add = false) => {
     cancelAnimationFrame(frame);
     surface.element.remove();
     mount.classList.remove('l-picking');
-    done(picked);
+    done(picked, add);
   };
 
   const scrollPage = (direction: number) => {
@@ -161,6 +161,7 @@ export function pickOnPage({ mount, start, done }: PickOptions): void {
   );
   surface.area.addEventListener('click', () => finish(target));
   surface.take.addEventListener('click', () => finish(target));
+  surface.add.addEventListener('click', () => finish(target, true));
   surface.cancel.addEventListener('click', () => finish(null));
   surface.element.addEventListener('keydown', (event) => {
     const keys: Record<string, () => void> = {
@@ -169,6 +170,7 @@ export function pickOnPage({ mount, start, done }: PickOptions): void {
       ArrowLeft: () => target && show(sibling(target, false) ?? target),
       ArrowRight: () => target && show(sibling(target, true) ?? target),
       Enter: () => finish(target),
+      a: () => finish(target, true),
       // The page scrolls under the surface (the wheel widens and narrows): the box outlined follows it.
       PageDown: () => scrollPage(1),
       PageUp: () => scrollPage(-1),

@@ -114,18 +114,18 @@ export function Options() {
 function FixEditor({ fix }: { fix: SiteFix }) {
   const [root, setRoot] = useState(fix.rule.root ?? '');
   const [remove, setRemove] = useState(fix.rule.remove.join('\n'));
+  const [add, setAdd] = useState((fix.rule.add ?? []).join('\n'));
   const [problem, setProblem] = useState('');
   const id = `fix-${fix.origin.replace(/\W+/g, '-')}`;
 
   const save = async (event: Event) => {
     event.preventDefault();
-    const fields = {
-      root: root.trim() === '' ? null : root.trim(),
-      remove: remove
+    const lines = (text: string) =>
+      text
         .split('\n')
         .map((line) => line.trim())
-        .filter(Boolean),
-    };
+        .filter(Boolean);
+    const fields = { root: root.trim() === '' ? null : root.trim(), remove: lines(remove), add: lines(add) };
     const rule: SiteRule | null = parseRule(fields, isValid);
     if (rule === null) {
       setProblem(`Not saved: ${ruleProblem(fields, isValid)}`);
@@ -151,6 +151,13 @@ function FixEditor({ fix }: { fix: SiteFix }) {
         rows={Math.min(8, Math.max(2, fix.rule.remove.length + 1))}
         value={remove}
         onInput={(e) => setRemove((e.currentTarget as HTMLTextAreaElement).value)}
+      />
+      <label for={`${id}-add`}>Boxes added after the article (one CSS selector a line)</label>
+      <textarea
+        id={`${id}-add`}
+        rows={Math.min(8, Math.max(2, (fix.rule.add ?? []).length + 1))}
+        value={add}
+        onInput={(e) => setAdd((e.currentTarget as HTMLTextAreaElement).value)}
       />
       <label for={`${id}-root`}>The article (a CSS selector; empty: found by Lectern)</label>
       <input

@@ -102,6 +102,8 @@ export interface PickerSurface {
   /** Where a click takes the box under the pointer. */
   area: HTMLElement;
   take: HTMLButtonElement;
+  /** Adds the box after the article instead (text the article left out). */
+  add: HTMLButtonElement;
   cancel: HTMLButtonElement;
   /** Outlines `rect` (viewport coordinates) and says what it holds; null takes the outline away. */
   outline(rect: DOMRect | null, label: string): void;
@@ -117,6 +119,7 @@ export function pickerSurface(): PickerSurface {
   const area = h('div', { class: 'l-pick-area' }, box);
   const status = h('p', { class: 'l-status', role: 'status' });
   const take = h('button', { type: 'button', class: 'l-button' }, 'Take this box');
+  const add = h('button', { type: 'button', class: 'l-button' }, 'Add it after the article');
   const cancel = h('button', { type: 'button', class: 'l-button' }, 'Cancel');
   const element = h(
     'div',
@@ -128,9 +131,9 @@ export function pickerSurface(): PickerSurface {
       h(
         'p',
         {},
-        'Point at the article and click it. The wheel or ↑ ↓ take the box around it or inside it, ← → the boxes beside it, Enter takes it, Esc cancels.',
+        'Point at the article and click it. The wheel or ↑ ↓ take the box around it or inside it, ← → the boxes beside it, Enter takes it, A adds it after the article, Esc cancels.',
       ),
-      h('span', { class: 'l-actions' }, take, cancel),
+      h('span', { class: 'l-actions' }, take, add, cancel),
       status,
     ),
   );
@@ -138,6 +141,7 @@ export function pickerSurface(): PickerSurface {
     element,
     area,
     take,
+    add,
     cancel,
     outline(rect, label) {
       box.hidden = rect === null;

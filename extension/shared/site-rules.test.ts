@@ -73,20 +73,29 @@ describe('exported fixes', () => {
   it('import again as they were exported, into an empty store', async () => {
     for (const key of Object.keys(data)) delete data[key];
     await saveRule('https://news.example', rule(1), 1000, anySelector);
-    await saveRule('https://docs.example', { root: 'main', remove: [] }, 2000, anySelector);
+    await saveRule(
+      'https://docs.example',
+      { root: 'main', remove: [], add: ['aside.notes'] },
+      2000,
+      anySelector,
+    );
     const text = exportFixes(await listRules());
     const imported = parseImport(text, anySelector);
     expect(imported).toEqual({
       ok: true,
       fixes: [
-        { origin: 'https://docs.example', rule: { root: 'main', remove: [] } },
+        { origin: 'https://docs.example', rule: { root: 'main', remove: [], add: ['aside.notes'] } },
         { origin: 'https://news.example', rule: rule(1) },
       ],
     });
     for (const key of Object.keys(data)) delete data[key];
     if (imported.ok) await storeFixes(imported.fixes, 3000);
     expect(await loadRule('https://news.example')).toEqual(rule(1));
-    expect(await loadRule('https://docs.example')).toEqual({ root: 'main', remove: [] });
+    expect(await loadRule('https://docs.example')).toEqual({
+      root: 'main',
+      remove: [],
+      add: ['aside.notes'],
+    });
   });
 
   it('are refused whole, each for a reason a person can act on', () => {
@@ -112,8 +121,17 @@ describe('exported fixes', () => {
         ]),
       ),
     ).toBe('Fix 2: https://a.example has a fix earlier in the file already.');
+    expect(
+      refused(
+        file([{ origin: 'https://a.example', remove: [], add: ['aside.more', 'div['] }]),
+        (s) => s !== 'div[',
+      ),
+    ).toBe('Fix 1 (https://a.example): added box 2, "div[", is not a CSS selector Lectern can use.');
+    expect(refused(file([{ origin: 'https://a.example', remove: [], add: ['aside.more'] }]))).toBe(
+      'accepted',
+    );
     expect(refused(file([{ origin: 'https://a.example', remove: [] }]))).toBe(
-      'Fix 1 (https://a.example): it neither picks the article nor leaves anything out.',
+      'Fix 1 (https://a.example): it neither picks the article, leaves anything out nor adds anything.',
     );
     expect(
       refused(

@@ -85,7 +85,12 @@ export const MAX_IMPORT_BYTES = 4_000_000;
 
 /** The fixes as a file a person can keep, move to another browser and import again. */
 export function exportFixes(fixes: readonly SiteFix[]): string {
-  const out = fixes.map(({ origin, rule }) => ({ origin, root: rule.root, remove: rule.remove }));
+  const out = fixes.map(({ origin, rule }) => ({
+    origin,
+    root: rule.root,
+    remove: rule.remove,
+    ...(rule.add?.length ? { add: rule.add } : {}),
+  }));
   return `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, fixes: out }, null, 2)}\n`;
 }
 
@@ -122,7 +127,10 @@ export function parseImport(text: string, isValid: (selector: string) => boolean
     if (origin === null) return fail(`${at}: "${String(fields.origin)}" is not a web site (https://…).`);
     if (seen.has(origin)) return fail(`${at}: ${origin} has a fix earlier in the file already.`);
     seen.add(origin);
-    const rule = parseRule({ root: fields.root ?? null, remove: fields.remove }, isValid);
+    const rule = parseRule(
+      { root: fields.root ?? null, remove: fields.remove, add: fields.add ?? [] },
+      isValid,
+    );
     if (rule === null) return fail(`${at} (${origin}): ${ruleProblem(fields, isValid)}`);
     fixes.push({ origin, rule });
   }
@@ -153,7 +161,13 @@ export function ruleProblem(fields: Record<string, unknown>, isValid: (selector:
   const index = remove.findIndex(bad);
   if (index >= 0)
     return `block ${index + 1}, "${String(remove[index])}", is not a CSS selector Lectern can use.`;
-  return 'it neither picks the article nor leaves anything out.';
+  const { add = [] } = fields;
+  if (!Array.isArray(add)) return 'its added boxes ("add") should be a list of CSS selectors.';
+  if (add.length > MAX_REMOVALS) return `it adds ${add.length} boxes; a fix holds at most ${MAX_REMOVALS}.`;
+  const added = add.findIndex(bad);
+  if (added >= 0)
+    return `added box ${added + 1}, "${String(add[added])}", is not a CSS selector Lectern can use.`;
+  return 'it neither picks the article, leaves anything out nor adds anything.';
 }
 
 /**
