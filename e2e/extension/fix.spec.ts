@@ -100,6 +100,25 @@ function pickerSays(overlay: Awaited<ReturnType<typeof overlayOf>>): Promise<str
   return overlay.evaluate((root) => root.querySelector('.l-picker [role="status"]')?.textContent ?? '');
 }
 
+/**
+ * In the picker: scrolls the page (Page Down, as the bar says) until its key-facts box is in view, and points
+ * at it; returns where it is once the picker outlines it.
+ */
+async function pointAtKeyFacts(page: Page, overlay: Awaited<ReturnType<typeof overlayOf>>) {
+  const where = () =>
+    page.evaluate(() => {
+      const r = (document.querySelector('aside.key-facts') as Element).getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2, seen: r.bottom <= window.innerHeight };
+    });
+  for (let presses = 0; !(await where()).seen && presses < 10; presses++)
+    await page.keyboard.press('PageDown');
+  const box = await where();
+  expect(box.seen).toBe(true);
+  await page.mouse.move(box.x, box.y);
+  await expect.poll(() => pickerSays(overlay)).toMatch(/^Outlined: aside · 2\d words$/);
+  return box;
+}
+
 async function startEditing(overlay: Awaited<ReturnType<typeof overlayOf>>): Promise<void> {
   await overlay.click('More options');
   await overlay.click('Fix the text…');
@@ -186,19 +205,8 @@ test('the article can be picked on the page: the box under the pointer, or the b
   await startEditing(overlay);
   await overlay.click('Pick the article on the page');
   await expect.poll(() => overlay.has('Take this box')).toBe(true);
-  // The page shows through: scroll it (Page Down, as the bar says) until its key-facts box is in view, then
-  // point at the box and click it.
-  const where = () =>
-    page.evaluate(() => {
-      const r = (document.querySelector('aside.key-facts') as Element).getBoundingClientRect();
-      return { x: r.x + r.width / 2, y: r.y + r.height / 2, seen: r.bottom <= window.innerHeight };
-    });
-  for (let presses = 0; !(await where()).seen && presses < 10; presses++)
-    await page.keyboard.press('PageDown');
-  const box = await where();
-  expect(box.seen).toBe(true);
-  await page.mouse.move(box.x, box.y);
-  await expect.poll(() => pickerSays(overlay)).toMatch(/^Outlined: aside · 2\d words$/);
+  // The page shows through: point at its key-facts box and click it.
+  const box = await pointAtKeyFacts(page, overlay);
   await page.mouse.click(box.x, box.y);
   await expect.poll(() => overlay.shows('The library will open in the spring')).toBe(true);
   expect(await overlay.shows('Paragraph 1 of the story')).toBe(false);
@@ -238,16 +246,7 @@ test('a box the article left out can be added after it (the A key here; the bar 
   await startEditing(overlay);
   await overlay.click('Pick the article on the page');
   await expect.poll(() => overlay.has('Add it after the article')).toBe(true);
-  const where = () =>
-    page.evaluate(() => {
-      const r = (document.querySelector('aside.key-facts') as Element).getBoundingClientRect();
-      return { x: r.x + r.width / 2, y: r.y + r.height / 2, seen: r.bottom <= window.innerHeight };
-    });
-  for (let presses = 0; !(await where()).seen && presses < 10; presses++)
-    await page.keyboard.press('PageDown');
-  const box = await where();
-  await page.mouse.move(box.x, box.y);
-  await expect.poll(() => pickerSays(overlay)).toMatch(/^Outlined: aside · /);
+  await pointAtKeyFacts(page, overlay);
   // The A key adds the outlined box (the button does the same).
   await page.keyboard.press('a');
   await expect.poll(() => overlay.shows('The library will open in the spring')).toBe(true);
