@@ -28,7 +28,7 @@ let ruleLoaded: Promise<void> | null = null;
 export const ruleReady = (): Promise<void> => {
   // Read from storage here, not asked of the background: waiting on the worker while it handles the reader
   // command cost about 10 ms, key press → reader, warm or cold (docs/performance.md).
-  ruleLoaded ??= loadSite(location.href).then((site) => {
+  ruleLoaded ??= loadSite(location.origin, location.href).then((site) => {
     useRule(site.rule);
     useTemplate(site.template);
   });

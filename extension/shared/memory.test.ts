@@ -20,8 +20,14 @@ describe('the boilerplate memory in storage.local', () => {
     await rememberPage('https://news.example/a', [FOOTER, own(1)], 1);
     await rememberPage('https://news.example/b', [FOOTER, own(2)], 2);
     await rememberPage('https://other.example/c', [FOOTER, own(3)], 3);
-    expect(await loadSite('https://news.example/c')).toEqual({ rule: null, template: [FOOTER] });
-    expect(await loadSite('https://other.example/d')).toEqual({ rule: null, template: [] });
+    expect(await loadSite('https://news.example', 'https://news.example/c')).toEqual({
+      rule: null,
+      template: [FOOTER],
+    });
+    expect(await loadSite('https://other.example', 'https://other.example/d')).toEqual({
+      rule: null,
+      template: [],
+    });
     expect(await listMemories()).toEqual([
       { origin: 'https://other.example', pages: 1, used: 3 },
       { origin: 'https://news.example', pages: 2, used: 2 },

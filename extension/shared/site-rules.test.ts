@@ -11,7 +11,7 @@ import {
 } from './site-rules.ts';
 import { fakeApi } from './storage.fake.ts';
 
-const loadRule = async (origin: string) => (await loadSite(`${origin}/page`)).rule;
+const loadRule = async (origin: string) => (await loadSite(origin, `${origin}/page`)).rule;
 
 const rule = (n: number) => ({ root: null, remove: [`div.box-${n}`] });
 const anySelector = () => true;

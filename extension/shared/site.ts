@@ -7,7 +7,7 @@ import type { SiteRule } from '../../src/rules/index.ts';
 import { templateFor } from '../../src/template/index.ts';
 import { api } from './api.ts';
 import { memoryKey } from './memory.ts';
-import { originOf, ruleKey, type StoredRule } from './site-rules.ts';
+import { ruleKey, type StoredRule } from './site-rules.ts';
 
 export interface SiteKnowledge {
   /** The person's fix for the site, or null. */
@@ -16,16 +16,13 @@ export interface SiteKnowledge {
   template: number[];
 }
 
-const NOTHING: SiteKnowledge = { rule: null, template: [] };
-
 /**
- * The fix and the template for the page at `url`, in one read of storage; nothing known when it can't be read
- * (the page is read as usual). The fix is taken as stored: only saveRule writes there, after parseRule, and
- * src/rules/index.ts matchRule reads any shape safely.
+ * The fix and the template for the page at `url` of `origin` (a page's own `location`), in one read of storage;
+ * nothing known when it can't be read (the page is read as usual). A page with no site (a file: its origin is
+ * "null") finds nothing: nothing is ever stored for one. The fix is taken as stored: only saveRule writes there,
+ * after parseRule, and src/rules/index.ts matchRule reads any shape safely.
  */
-export async function loadSite(url: string): Promise<SiteKnowledge> {
-  const origin = originOf(url);
-  if (origin === null) return NOTHING;
+export async function loadSite(origin: string, url: string): Promise<SiteKnowledge> {
   try {
     const [fix, memory] = [ruleKey(origin), memoryKey(origin)];
     const got = await api().storage.local.get([fix, memory]);
@@ -34,6 +31,6 @@ export async function loadSite(url: string): Promise<SiteKnowledge> {
       template: templateFor((got[memory] as { memory?: unknown } | undefined)?.memory, url),
     };
   } catch {
-    return NOTHING;
+    return { rule: null, template: [] };
   }
 }
