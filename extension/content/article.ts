@@ -1,7 +1,7 @@
 /**
  * The page's article, extracted lazily and kept per URL (the popup's summary, the reader and the copies agree),
  * read with the site's fix (extension/shared/site-rules.ts) and its boilerplate memory's template
- * (extension/shared/memory.ts) once `ruleReady` has loaded them.
+ * (extension/shared/memory.ts), which `ruleReady` loads before the page is first read.
  */
 import { plainText } from '../../src/clean/plain.ts';
 import { extractWithBody } from '../../src/extract.ts';
@@ -30,24 +30,10 @@ export const ruleReady = (): Promise<void> => {
   // command cost about 10 ms, key press → reader, warm or cold (docs/performance.md).
   ruleLoaded ??= loadSite(location.origin, location.href).then((site) => {
     useRule(site.rule);
-    useTemplate(site.template);
+    template = site.template;
   });
   return ruleLoaded;
 };
-
-/**
- * Reads the page with the site's template from now on; a reading made already stands when the page has none of
- * it (most pages of a site the memory has learnt little of, and every page of a site it does not know).
- */
-function useTemplate(next: readonly number[]): void {
-  const known = new Set(next);
-  if (
-    cache?.template === template &&
-    (known.size === 0 || !cache.plain?.article.diagnostics.fingerprints.some((fp) => known.has(fp)))
-  )
-    cache.template = next;
-  template = next;
-}
 
 /** The fix the page is read with. */
 export const siteRule = (): SiteRule | null => rule;

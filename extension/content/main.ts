@@ -229,11 +229,11 @@ try {
     clearRegistry();
     scope[INSTANCE] = register();
     // Whoever injected us (the reader command, the popup, the toolbar menu) asks for the article next: start
-    // on it now, in a task of its own, while the injection's answer travels to the background and its next
-    // message travels back (about 3 ms saved on the reader command). The site's fix loads meanwhile: most sites
-    // have none, and the article read without one stands; a site with one is read again with it (article.ts).
-    ruleReady();
-    setTimeout(() => isPdf() || currentArticle(false), 0);
+    // on it as soon as the site's fix and template are read from storage, while the injection's answer travels
+    // to the background and its next message travels back. Reading the page at once and again when the site
+    // had a template cost 4–6 ms key press → reader with the memory in use; waiting for storage costs nothing
+    // measurable against reading at once without a memory (docs/performance.md, issue 21 session 2).
+    ruleReady().then(() => isPdf() || currentArticle(false));
   }
 } catch {
   // Never throw into the page.
