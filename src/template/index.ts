@@ -72,10 +72,7 @@ const MAX_PAGE_FINGERPRINTS = 1000;
 /** A segment seen on this many other pages of the site is template. */
 export const TEMPLATE_PAGES = 2;
 
-/**
- * A page's address as the memory knows it: its hash as written (digits count here: /story/41 and /story/42 are
- * two pages), the fragment left out (the same page).
- */
+/** A page's address as the memory knows it: its hash as written, the fragment left out (the same page). */
 export const pageOf = (url: string): number => hashOf(url.split('#')[0] as string);
 
 /** The memory after reading a page: `fingerprints` (pageFingerprints) seen on `url`, within the bounds. */
