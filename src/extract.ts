@@ -68,11 +68,11 @@ export function extractWithBody(doc: Document, options: ExtractOptions = {}): Ex
 
 function readPage(doc: Document, options: ExtractOptions): Found | null {
   try {
-    const found = readWithRule(doc, options);
+    const found = readWithFix(doc, options);
     // What the site's template sets aside never takes the whole article away: a page it leaves with none (a
     // shop's listing read whole) is read as if the memory had nothing.
     return found === null && options.template?.length
-      ? readWithRule(doc, { ...options, template: null })
+      ? readWithFix(doc, { ...options, template: null })
       : found;
   } catch (error) {
     // A hostile or broken document must cost the user nothing: no article, no exception. The hook lets
@@ -86,7 +86,7 @@ function readPage(doc: Document, options: ExtractOptions): Found | null {
   }
 }
 
-function readWithRule(doc: Document, options: ExtractOptions): Found | null {
+function readWithFix(doc: Document, options: ExtractOptions): Found | null {
   if (!options.rule) return readArticle(doc, options, null);
   const rule = matchRule(doc, options.rule);
   // A fix that leaves no text (the site changed under it) gives the article found as usual, and says so.

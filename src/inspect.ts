@@ -14,7 +14,6 @@ import { declaredPageTypes } from './score/page-type.ts';
 import { segmentRows, setTemplateAside } from './score/scored.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';
 import { segmentText, walkSegments } from './segments/index.ts';
-import { segmentFingerprint } from './template/index.ts';
 import { hiding, styleSource } from './visibility/index.ts';
 
 export interface SegmentReport {
@@ -85,8 +84,10 @@ function readSegments(
   const probability = walk.segments.map((s, i) =>
     model === null || s.raw === '' ? 0 : contentProbability(model, rows[i] ?? []),
   );
-  const known = new Set(template);
-  const applied = model !== null && known.size > 0 && setTemplateAside(walk.segments, probability, known) > 0;
+  const aside =
+    model !== null && template.length > 0
+      ? setTemplateAside(walk.segments, probability, new Set(template)).aside
+      : null;
   return walk.segments.map((s, i) => ({
     block: s.block,
     report: {
@@ -95,7 +96,7 @@ function readSegments(
       collapsed: s.raw === '',
       features: rows[i] ?? [],
       probability: model === null || s.raw === '' ? null : (probability[i] ?? 0),
-      template: applied && known.has(segmentFingerprint(s)),
+      template: aside?.[i] === true,
     },
   }));
 }

@@ -5,18 +5,10 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { overlayOf } from '../support/overlay.ts';
-import { type Extension, launchExtension, openTab } from './harness.ts';
+import { openTab, useExtension } from './harness.ts';
 import { NEWS, NO_ARTICLE } from './pages.ts';
 
-let extension: Extension;
-
-test.beforeAll(async () => {
-  extension = await launchExtension();
-});
-
-test.afterAll(async () => {
-  await extension?.context.close();
-});
+const extension = useExtension();
 
 interface WorkerApi {
   scripting: { getRegisteredContentScripts(): Promise<{ id: string; matches?: string[] }[]> };

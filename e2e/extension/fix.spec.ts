@@ -5,25 +5,10 @@
  * in the reader's closed shadow root (e2e/support/overlay.ts).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { overlayOf } from '../support/overlay.ts';
-import {
-  clearStorage,
-  type Extension,
-  launchExtension,
-  openReaderFromPopup,
-  openTab,
-  storedIn,
-} from './harness.ts';
+import type { overlayOf } from '../support/overlay.ts';
+import { clearStorage, openReaderOn, storedIn, useExtension } from './harness.ts';
 
-let extension: Extension;
-
-test.beforeAll(async () => {
-  extension = await launchExtension();
-});
-
-test.afterAll(async () => {
-  await extension?.context.close();
-});
+const extension = useExtension();
 
 const para = (n: number, topic: string) =>
   `<p>Paragraph ${n} of the story about ${topic}. The council met on Tuesday and argued over the budget for the new library until late in the evening, when the vote was finally taken and the room emptied.</p>`;
@@ -71,15 +56,7 @@ test.afterEach(async () => {
 const stored = async () =>
   Object.fromEntries(Object.entries(await storedIn(extension)).filter(([key]) => key.startsWith('rule:')));
 
-async function openReader(
-  url: string,
-): Promise<{ page: Page; overlay: Awaited<ReturnType<typeof overlayOf>> }> {
-  const { page, tabId } = await openTab(extension, url);
-  await openReaderFromPopup(extension, page, tabId);
-  const overlay = await overlayOf(page);
-  await expect.poll(() => overlay.shows('Paragraph 1 of the story')).toBe(true);
-  return { page, overlay };
-}
+const openReader = (url: string) => openReaderOn(extension, url, 'Paragraph 1 of the story');
 
 /** Clicks, with the real mouse, the article block in the reader whose text holds `text`. */
 async function clickBlock(page: Page, overlay: Awaited<ReturnType<typeof overlayOf>>, text: string) {

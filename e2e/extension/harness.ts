@@ -2,8 +2,9 @@
  * What the extension specs add to e2e/support: the popup's URL for a tab, opening a tab with its id, and the
  * slice of chrome.* they call inside the service worker.
  */
-import { type BrowserContext, expect, type Page, type Worker } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test, type Worker } from '@playwright/test';
 import { type LaunchOptions, launchExtension as launch } from '../support/index.ts';
+import { type Overlay, overlayOf } from '../support/overlay.ts';
 
 export interface Extension {
   context: BrowserContext;
@@ -21,6 +22,22 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     id,
     popupUrl: (tabId) => `chrome-extension://${id}/extension/popup/index.html?tab=${tabId}`,
   };
+}
+
+/**
+ * The built extension for a spec file: launched before its first test, closed after its last. The object is
+ * filled in when it launches (use it inside tests and hooks). `clipboard` lets the tests read what was copied.
+ */
+export function useExtension(options: { clipboard?: boolean } = {}): Extension {
+  const extension = {} as Extension;
+  test.beforeAll(async () => {
+    Object.assign(extension, await launchExtension());
+    if (options.clipboard) await extension.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  });
+  test.afterAll(async () => {
+    await extension.context?.close();
+  });
+  return extension;
 }
 
 /** The subset of the chrome.* API the tests call inside the service worker (the repo has no @types/chrome). */
@@ -79,6 +96,22 @@ export async function openReaderFromPopup(extension: Extension, page: Page, tabI
   await popup.getByRole('button', { name: 'Open reader view' }).click();
   await closed;
   await page.bringToFront();
+}
+
+/**
+ * Opens `url` in a new tab and the reader on it from the popup, and waits until the reader shows `shows`: the
+ * page and its overlay.
+ */
+export async function openReaderOn(
+  extension: Extension,
+  url: string,
+  shows: string,
+): Promise<{ page: Page; overlay: Overlay }> {
+  const { page, tabId } = await openTab(extension, url);
+  await openReaderFromPopup(extension, page, tabId);
+  const overlay = await overlayOf(page);
+  await expect.poll(() => overlay.shows(shows)).toBe(true);
+  return { page, overlay };
 }
 
 interface ErrorLog {

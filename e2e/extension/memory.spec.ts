@@ -5,27 +5,10 @@
  * "Forget this site" forgets it, and the options page's switch turns the memory off. What is stored is
  * numbers, never the pages' text or addresses.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { overlayOf } from '../support/overlay.ts';
-import {
-  clearStorage,
-  type Extension,
-  launchExtension,
-  openReaderFromPopup,
-  openTab,
-  storedIn,
-} from './harness.ts';
+import { expect, test } from '@playwright/test';
+import { clearStorage, openReaderOn, storedIn, useExtension } from './harness.ts';
 
-let extension: Extension;
-
-test.beforeAll(async () => {
-  extension = await launchExtension();
-  await extension.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-});
-
-test.afterAll(async () => {
-  await extension?.context.close();
-});
+const extension = useExtension({ clipboard: true });
 
 const TOPICS = [
   'Library budget approved',
@@ -76,15 +59,8 @@ async function pagesRead(): Promise<number> {
   return index?.['https://news.test']?.pages ?? 0;
 }
 
-async function openReader(
-  i: number,
-): Promise<{ page: Page; overlay: Awaited<ReturnType<typeof overlayOf>> }> {
-  const { page, tabId } = await openTab(extension, urlOf(i));
-  await openReaderFromPopup(extension, page, tabId);
-  const overlay = await overlayOf(page);
-  await expect.poll(() => overlay.shows(`Paragraph 1 about ${TOPICS[i]?.toLowerCase()}`)).toBe(true);
-  return { page, overlay };
-}
+const openReader = (i: number) =>
+  openReaderOn(extension, urlOf(i), `Paragraph 1 about ${TOPICS[i]?.toLowerCase()}`);
 
 /** Reads pages 0 and 1 in reader view, as a person would before the memory knows the site. */
 async function readTwoPages(): Promise<void> {

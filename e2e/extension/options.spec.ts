@@ -4,17 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { clearStorage, type Extension, launchExtension, openTab, storedIn, storeIn } from './harness.ts';
+import { clearStorage, openTab, storedIn, storeIn, useExtension } from './harness.ts';
 
-let extension: Extension;
-
-test.beforeAll(async () => {
-  extension = await launchExtension();
-});
-
-test.afterAll(async () => {
-  await extension?.context.close();
-});
+const extension = useExtension();
 
 const stored = () => storedIn(extension);
 const clear = () => clearStorage(extension);

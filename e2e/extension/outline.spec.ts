@@ -4,25 +4,13 @@
  * the keyboard works it; More → Outline again takes it away.
  */
 import { expect, test } from '@playwright/test';
-import { overlayOf } from '../support/overlay.ts';
-import { type Extension, launchExtension, openReaderFromPopup, openTab } from './harness.ts';
+import { openReaderOn, useExtension } from './harness.ts';
 import { NEWS } from './pages.ts';
 
-let extension: Extension;
-
-test.beforeAll(async () => {
-  extension = await launchExtension();
-});
-
-test.afterAll(async () => {
-  await extension?.context.close();
-});
+const extension = useExtension();
 
 test('lists the sections, jumps to one, marks the one being read, and goes away again', async () => {
-  const { page, tabId } = await openTab(extension, NEWS.url);
-  await openReaderFromPopup(extension, page, tabId);
-  const overlay = await overlayOf(page);
-  await expect.poll(() => overlay.shows(NEWS.body)).toBe(true);
+  const { page, overlay } = await openReaderOn(extension, NEWS.url, NEWS.body);
   await overlay.click('More options');
   await overlay.click('Outline');
   await expect.poll(() => overlay.has('Outline', 'navigation')).toBe(true);

@@ -5,19 +5,9 @@
  * to one shown ends it, and so does a next page on another site or of another article (never offered).
  */
 import { expect, test } from '@playwright/test';
-import { overlayOf } from '../support/overlay.ts';
-import { type Extension, launchExtension, openReaderFromPopup, openTab } from './harness.ts';
+import { openReaderOn, useExtension } from './harness.ts';
 
-let extension: Extension;
-
-test.beforeAll(async () => {
-  extension = await launchExtension();
-  await extension.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-});
-
-test.afterAll(async () => {
-  await extension?.context.close();
-});
+const extension = useExtension({ clipboard: true });
 
 const BASE = 'https://news.test/long-read/';
 const MENU = 'Home News Sport Weather Subscribe to The Daily';
@@ -52,13 +42,7 @@ async function serve(url: string, body: string, status = 200): Promise<void> {
   );
 }
 
-async function openReader(url: string) {
-  const { page, tabId } = await openTab(extension, url);
-  await openReaderFromPopup(extension, page, tabId);
-  const overlay = await overlayOf(page);
-  await expect.poll(() => overlay.shows('paragraph 1')).toBe(true);
-  return { page, overlay };
-}
+const openReader = (url: string) => openReaderOn(extension, url, 'paragraph 1');
 
 test('loads the next pages of an article one by one, each after its heading, and stops at a page that links back', async () => {
   await serve(BASE, partPage(1, `${BASE}2/`));

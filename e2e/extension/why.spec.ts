@@ -4,20 +4,10 @@
  * weighed most; Copy diagnostics puts a JSON report on the clipboard; Esc gives the reader back.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { overlayOf } from '../support/overlay.ts';
-import { type Extension, launchExtension, openReaderFromPopup, openTab } from './harness.ts';
+import { openReaderOn, useExtension } from './harness.ts';
 import { NEWS } from './pages.ts';
 
-let extension: Extension;
-
-test.beforeAll(async () => {
-  extension = await launchExtension();
-  await extension.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-});
-
-test.afterAll(async () => {
-  await extension?.context.close();
-});
+const extension = useExtension({ clipboard: true });
 
 /**
  * A point inside the page's box holding `text`, the page scrolled to show it (in the page's own world: what a
@@ -37,10 +27,7 @@ function pointAt(page: Page, text: string): Promise<{ x: number; y: number }> {
 }
 
 test('shows on the page which blocks were taken and why, copies the diagnostics, and gives the reader back', async () => {
-  const { page, tabId } = await openTab(extension, NEWS.url);
-  await openReaderFromPopup(extension, page, tabId);
-  const overlay = await overlayOf(page);
-  await expect.poll(() => overlay.shows(NEWS.body)).toBe(true);
+  const { page, overlay } = await openReaderOn(extension, NEWS.url, NEWS.body);
   await overlay.click('More options');
   await overlay.click('Why this text?');
   await expect.poll(() => overlay.has('Copy diagnostics')).toBe(true);

@@ -121,6 +121,8 @@ export function attachEditor(host: EditorHost, start: boolean): void {
  * The bar of the site's boilerplate memory (shared/memory.ts), when it left blocks out of this page: they can
  * be shown (this page only), and the site forgotten.
  */
+const LEARNT = 'What Lectern learnt of this site';
+
 function showMemoryBar(host: EditorHost): void {
   const parts = readerParts(host);
   if (parts === null) return;
@@ -152,7 +154,7 @@ function showMemoryBar(host: EditorHost): void {
         ['Leave them out', () => show(true)],
         ['Forget this site', forget],
       ],
-      'What Lectern learnt of this site',
+      LEARNT,
     );
   } else if (count > 0) {
     const blocks = count === 1 ? 'a block' : `${count} blocks`;
@@ -162,7 +164,7 @@ function showMemoryBar(host: EditorHost): void {
         ['Show them', () => show(false)],
         ['Forget this site', forget],
       ],
-      'What Lectern learnt of this site',
+      LEARNT,
     );
   } else return;
   parts.main.prepend(bar.element);

@@ -8,7 +8,7 @@
  */
 import { pagesRead, remember, type SiteMemory } from '../../src/template/index.ts';
 import { api } from './api.ts';
-import { hasSite } from './site-rules.ts';
+import { originOf } from './site-rules.ts';
 
 const PREFIX = 'memory:';
 /** Which sites have a memory, with their pages read and when: the options page's list, and the bound's order. */
@@ -32,10 +32,10 @@ export interface SiteMemorySummary {
 
 type Index = Record<string, { pages: number; used: number }>;
 
-async function readIndex(): Promise<Index> {
-  const value: unknown = (await api().storage.local.get(INDEX))[INDEX];
-  return typeof value === 'object' && value !== null ? (value as Index) : {};
-}
+const asIndex = (value: unknown): Index =>
+  typeof value === 'object' && value !== null ? (value as Index) : {};
+
+const readIndex = async (): Promise<Index> => asIndex((await api().storage.local.get(INDEX))[INDEX]);
 
 /** Whether the memory learns from the pages read (on unless turned off). */
 export async function memoryOn(): Promise<boolean> {
@@ -59,17 +59,13 @@ export async function rememberPage(
   fingerprints: readonly number[],
   now = Date.now(),
 ): Promise<void> {
-  let origin: string;
-  try {
-    origin = new URL(url).origin;
-  } catch {
-    return;
-  }
-  if (!hasSite(origin) || !(await memoryOn())) return;
+  const origin = originOf(url);
+  if (origin === null) return;
   const key = memoryKey(origin);
-  const stored = (await api().storage.local.get(key))[key] as Partial<StoredMemory> | undefined;
-  const memory = remember(stored?.memory ?? null, url, fingerprints);
-  const index = await readIndex();
+  const got = await api().storage.local.get([OFF, key, INDEX]);
+  if (got[OFF] === true) return;
+  const memory = remember((got[key] as Partial<StoredMemory> | undefined)?.memory ?? null, url, fingerprints);
+  const index = asIndex(got[INDEX]);
   index[origin] = { pages: pagesRead(memory), used: now };
   const dropped = Object.keys(index)
     .sort((a, b) => (index[b]?.used ?? 0) - (index[a]?.used ?? 0))

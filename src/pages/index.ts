@@ -87,10 +87,8 @@ export function nextPageOf(
 
 /** The number of the page shown, as its pagination marks it (aria-current, a `current` class); else 1. */
 function currentNumber(doc: Document): number {
-  for (const el of querySelectorAllIn(
-    doc,
-    `:is(${PAGINATION}) :is([aria-current="page"],.current,.active)`,
-  )) {
+  const marked = querySelectorAllIn(doc, `:is(${PAGINATION}) :is([aria-current="page"],.current,.active)`);
+  for (const el of Array.from(marked).slice(0, MAX_LINKS)) {
     const n = Number((textContentOf(el) ?? '').trim());
     if (Number.isInteger(n) && n > 0) return n;
   }

@@ -4,7 +4,7 @@
  */
 import { attributeOf, firstClassOf, localNameOf } from '../dom/access.ts';
 import type { Segment } from '../segments/index.ts';
-import { pageFingerprints, segmentFingerprint } from '../template/index.ts';
+import { segmentFingerprints } from '../template/index.ts';
 import { segmentFeatures } from './features.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from './index.ts';
 import { contentProbability, type Model } from './model.ts';
@@ -67,7 +67,7 @@ export function scoreSegments(
   const rows = segmentFeatures({ segments, ...judged, fontSize: style.fontSize, declared, commentsAsText });
   // A collapsed box (a footer, a comments box walked as one: raw '') is never the article, whatever its row.
   const probability = rows.map((row, i) => (segments[i]?.raw === '' ? 0 : contentProbability(model, row)));
-  const templated = template === null ? 0 : setTemplateAside(segments, probability, template);
+  const templated = template === null ? 0 : setTemplateAside(segments, probability, template).count;
   const sign = probability.map((p): 1 | -1 => (p >= 0.5 ? 1 : -1));
   const weight = segments.map((s, i) => (2 * (probability[i] ?? 0) - 1) * s.length);
   return { segments, shares: sh, sign, weight, probability, luo: luoSigns, boilerplate, template: templated };
@@ -85,19 +85,14 @@ export function setTemplateAside(
   segments: readonly Segment[],
   probability: number[],
   template: ReadonlySet<number>,
-): number {
-  // What the page holds once (template/index.ts pageFingerprints: a repeated line is the page's own structure).
-  const once = new Set(pageFingerprints(segments));
-  const known = segments.map((s) => {
-    const fp = segmentFingerprint(s);
-    return template.has(fp) && once.has(fp);
-  });
+): { aside: boolean[]; count: number } {
+  const known = segmentFingerprints(segments).map((fp) => fp !== 0 && template.has(fp));
   const articleChars = (onlyKnown: boolean) =>
     segments.reduce(
       (sum, s, i) => sum + ((probability[i] ?? 0) >= 0.5 && (known[i] || !onlyKnown) ? s.length : 0),
       0,
     );
-  if (articleChars(true) * 2 >= articleChars(false)) return 0;
+  if (articleChars(true) * 2 >= articleChars(false)) return { aside: known.map(() => false), count: 0 };
   let count = 0;
   known.forEach((is, i) => {
     if (!is) return;
@@ -105,7 +100,7 @@ export function setTemplateAside(
     if ((probability[i] ?? 0) >= 0.5) count++;
     probability[i] = Math.min(probability[i] ?? 0, TEMPLATE_PROBABILITY);
   });
-  return count;
+  return { aside: known, count };
 }
 
 /** The segments' feature vectors (score/features.ts), as scoreSegments gives them to the model. */

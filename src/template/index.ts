@@ -35,22 +35,21 @@ function hashOf(text: string): number {
   return hash >>> 0 || 1;
 }
 
-/** A segment's fingerprint, 0 for a box walked as one segment (its text was never read: raw ''). */
-export const segmentFingerprint = (s: Segment): number => fingerprintOf(s.raw);
-
 /**
- * The fingerprints of the page's blocks that it holds once, in the order of its segments: what the memory is
- * told of a page read. A site's template block is on each page once; a line a page repeats (a rating under each
- * product, a "Reply" under each post) is the page's own structure, and is never called template.
+ * Each segment's fingerprint, 0 where it has none (a box walked as one segment, raw '': its text was never read)
+ * and where the page holds it more than once: a site's template block is on each page once, and a line a page
+ * repeats (a rating under each product, a "Reply" under each post) is the page's own structure, never template.
  */
-export function pageFingerprints(segments: readonly Segment[]): number[] {
+export function segmentFingerprints(segments: readonly Segment[]): number[] {
+  const fingerprints = segments.map((s) => fingerprintOf(s.raw));
   const count = new Map<number, number>();
-  for (const s of segments) {
-    const fp = segmentFingerprint(s);
-    if (fp !== 0) count.set(fp, (count.get(fp) ?? 0) + 1);
-  }
-  return [...count].filter(([, n]) => n === 1).map(([fp]) => fp);
+  for (const fp of fingerprints) count.set(fp, (count.get(fp) ?? 0) + 1);
+  return fingerprints.map((fp) => (count.get(fp) === 1 ? fp : 0));
 }
+
+/** The page's fingerprints (segmentFingerprints, 0s left out), in page order: what the memory is told of it. */
+export const pageFingerprints = (segments: readonly Segment[]): number[] =>
+  segmentFingerprints(segments).filter((fp) => fp !== 0);
 
 /**
  * What is remembered of one site: the pages read (their address's fingerprint, most recent last) and, for each
