@@ -8,6 +8,7 @@ export interface BuiltManifest {
   permissions?: string[];
   host_permissions?: string[];
   optional_host_permissions?: string[];
+  incognito?: string;
   content_scripts?: unknown[];
   web_accessible_resources?: unknown[];
   background?: { service_worker?: string; scripts?: string[]; type?: string };

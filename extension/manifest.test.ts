@@ -23,6 +23,11 @@ describe.each([
     expect(m.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
   });
 
+  it('runs one background for normal and private windows, which keeps nothing of private ones', () => {
+    // "spanning": the background sees each message's tab as private or not (background/pages-store.ts).
+    expect(built().incognito).toBe('spanning');
+  });
+
   it('injects on demand only: no declared content script, nothing web-accessible', () => {
     const m = built();
     expect(m.content_scripts).toBeUndefined();

@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import type { overlayOf } from '../support/overlay.ts';
-import { clearStorage, openReaderOn, storedIn, useExtension } from './harness.ts';
+import { clearStorage, openReaderOn, storedIn, storeIn, useExtension } from './harness.ts';
 
 const extension = useExtension();
 
@@ -243,4 +243,34 @@ test('a box the article left out can be added after it (the A key here; the bar 
   expect(await second.overlay.shows('The library will open in the spring')).toBe(true);
   await expect.poll(() => second.overlay.shows('Using your fix for news.test.')).toBe(true);
   await second.page.close();
+});
+
+test('when a new fix makes room by forgetting an older one, the reader says so without naming the other site', async () => {
+  // As many fixes as Lectern keeps, for other sites, each used long ago.
+  const others: Record<string, unknown> = {};
+  for (let i = 0; i < 200; i++)
+    others[`rule:https://site-${i}.example`] = {
+      rule: { root: null, remove: ['div.promo'] },
+      saved: 1_700_000_000_000 + i,
+      used: 1_700_000_000_000 + i,
+    };
+  await storeIn(extension, others);
+  const { page, overlay } = await openReader(PAGES.first.url);
+  await startEditing(overlay);
+  await clickBlock(page, overlay, APPEAL);
+  await expect.poll(() => overlay.shows(APPEAL)).toBe(false);
+  await overlay.click('Done');
+  await expect
+    .poll(() =>
+      overlay.shows(
+        'Saved. Lectern will use your fix on news.test. To make room, Lectern forgot an older fix (the options page lists those kept).',
+      ),
+    )
+    .toBe(true);
+  expect(await overlay.text()).not.toContain('example');
+  const kept = Object.keys(await stored());
+  expect(kept).toHaveLength(200);
+  expect(kept).toContain('rule:https://news.test');
+  expect(kept).not.toContain('rule:https://site-0.example');
+  await page.close();
 });

@@ -6,7 +6,15 @@
  * numbers, never the pages' text or addresses.
  */
 import { expect, test } from '@playwright/test';
-import { clearStorage, openReaderOn, storedIn, useExtension } from './harness.ts';
+import { overlayOf } from '../support/overlay.ts';
+import {
+  clearStorage,
+  openReaderFromPopup,
+  openReaderOn,
+  openTab,
+  storedIn,
+  useExtension,
+} from './harness.ts';
 
 const extension = useExtension({ clipboard: true });
 
@@ -147,4 +155,24 @@ test('the options page lists what each site taught, forgets a site, and turns th
   }
   expect(Object.keys(await stored()).filter((key) => key.startsWith('memory'))).toEqual(['memory-off']);
   await options.close();
+});
+
+test('a page counts once, whatever address it gives itself: the reader opened again after history.pushState teaches nothing new', async () => {
+  const { page, tabId } = await openTab(extension, urlOf(0));
+  await openReaderFromPopup(extension, page, tabId);
+  const overlay = await overlayOf(page);
+  await expect.poll(() => overlay.shows('Paragraph 1 about library budget approved')).toBe(true);
+  await expect.poll(pagesRead).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => overlay.has('Copy text')).toBe(false);
+  // The page moves to another address of the site without loading, and the person opens the reader again.
+  await page.evaluate(() => history.pushState({}, '', '/memory-0/elsewhere.html'));
+  await openReaderFromPopup(extension, page, tabId);
+  await expect.poll(() => overlay.shows('Paragraph 1 about library budget approved')).toBe(true);
+  // Another page read after it: the memory takes pages in turn, so once it counts, the one before has counted.
+  const next = await openReader(1);
+  await expect.poll(pagesRead).toBeGreaterThanOrEqual(2);
+  expect(await pagesRead()).toBe(2);
+  await next.page.close();
+  await page.close();
 });

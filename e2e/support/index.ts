@@ -25,7 +25,7 @@ export {
   ROOT,
   VIEWPORT,
 } from './paths.ts';
-export { contentType, fulfillFile, serveFixtures } from './serve.ts';
+export { contentType, fulfillFile, type LoopbackSite, serveFixtures, serveLoopback } from './serve.ts';
 export {
   checkArticle,
   checkShownAnyway,

@@ -1,5 +1,6 @@
 /** Serving the committed fixture pages at realistic URLs, so relative URLs, origins and host permissions behave. */
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import type { BrowserContext, Route } from '@playwright/test';
 import { FIXTURE_ORIGIN, FIXTURES } from './paths.ts';
@@ -60,4 +61,26 @@ export async function serveFixtures(context: BrowserContext): Promise<void> {
       return fulfillFile(route, file);
     },
   );
+}
+
+export interface LoopbackSite {
+  /** `http://127.0.0.1:<port>`: a real server, for windows the tests' routing does not reach (private ones). */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves `pages` (path → HTML) on a port of 127.0.0.1 that the system picks; anything else is a 404. */
+export async function serveLoopback(pages: Readonly<Record<string, string>>): Promise<LoopbackSite> {
+  const server = createServer((request, response) => {
+    const body = pages[new URL(request.url ?? '/', 'http://127.0.0.1').pathname];
+    response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(body ?? '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the loopback server has no port');
+  return {
+    origin: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -7,7 +7,6 @@ import type { Runtime, Tabs } from 'webextension-polyfill';
 import { api } from '../shared/api.ts';
 import { listAutoOpen } from '../shared/auto-open.ts';
 import { injectChunk } from '../shared/inject.ts';
-import { rememberPage } from '../shared/memory.ts';
 import { handleBackgroundMessages, sendToTab } from '../shared/messages.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
 import { originOf } from '../shared/site-rules.ts';
@@ -15,12 +14,24 @@ import { reachTab } from '../shared/tab.ts';
 import { clearButton, injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
 import { writeFromBackground } from './clipboard.ts';
 import { createMenu, onMenuClick, runMenuItem } from './menu.ts';
+import { forgetMemory, keepFix, noteFixUsed, rememberSender, siteOfSender } from './pages-store.ts';
 
 function syncSettings(): void {
   loadSettings().then(applyActionSetting).catch(ignore);
 }
 
 function ignore(): void {}
+
+/** `setAccessLevel` is not in the types of every browser's storage areas. */
+interface AccessControlled {
+  setAccessLevel?(options: { accessLevel: 'TRUSTED_CONTEXTS' }): Promise<void>;
+}
+
+function closeToContentScripts(area: object): void {
+  const { setAccessLevel } = area as AccessControlled;
+  if (typeof setAccessLevel !== 'function') return;
+  setAccessLevel.call(area, { accessLevel: 'TRUSTED_CONTEXTS' }).catch(ignore);
+}
 
 /** Tells the user on the button itself why nothing happened; the popup (if it opens) says more. */
 async function explain(tabId: number, message: string): Promise<void> {
@@ -67,8 +78,6 @@ async function openByItself(tab: Tabs.Tab | undefined, frameId: number): Promise
   await sendToTab(reached.tabId, 'content:open', { force: false });
 }
 
-let remembering: Promise<void> = Promise.resolve();
-
 /** A content script of ours, in a tab (not another extension page, whose messages also arrive here). */
 const fromTab = (sender: Runtime.MessageSender): boolean => sender.tab?.id !== undefined;
 
@@ -87,11 +96,17 @@ handleBackgroundMessages(
       return {};
     },
     'background:remember': async ({ fingerprints }, sender) => {
-      // One page at a time: two tabs' pages of one site would otherwise each write the memory they read.
-      const url = sender.frameId === 0 ? sender.url : undefined;
-      if (url !== undefined)
-        remembering = remembering.then(() => rememberPage(url, fingerprints)).catch(ignore);
-      await remembering;
+      await rememberSender(sender, fingerprints);
+      return {};
+    },
+    'background:site': (_request, sender) => siteOfSender(sender),
+    'background:fix': ({ rule }, sender) => keepFix(sender, rule),
+    'background:fix-used': async (_request, sender) => {
+      await noteFixUsed(sender);
+      return {};
+    },
+    'background:forget-memory': async (_request, sender) => {
+      await forgetMemory(sender);
       return {};
     },
   },
@@ -99,6 +114,9 @@ handleBackgroundMessages(
 );
 
 const run = api();
+// storage.local holds which sites a person read and their fixes: closed to content scripts, which live in the
+// pages' processes, where the browser supports it (Chromium; Firefox has it for storage.session only).
+closeToContentScripts(run.storage.local);
 run.commands.onCommand.addListener((command, tab) => {
   if (command === 'toggle-reader') toggle(tab).catch(ignore);
 });

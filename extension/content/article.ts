@@ -1,14 +1,14 @@
 /**
  * The page's article, extracted lazily and kept per URL (the popup's summary, the reader and the copies agree),
  * read with the site's fix (extension/shared/site-rules.ts) and its boilerplate memory's template
- * (extension/shared/memory.ts), which `ruleReady` loads before the page is first read.
+ * (extension/shared/memory.ts), which `ruleReady` asks the background for before the page is first read.
  */
 import { plainText } from '../../src/clean/plain.ts';
 import { extractWithBody } from '../../src/extract.ts';
 import type { SiteRule } from '../../src/rules/index.ts';
 import type { Extracted } from '../../src/types.ts';
-import type { ArticleSummary } from '../shared/messages.ts';
-import { loadSite } from '../shared/site.ts';
+import { type ArticleSummary, sendToExtension } from '../shared/messages.ts';
+import type { SiteKnowledge } from '../shared/site.ts';
 
 interface Cached {
   url: string;
@@ -24,14 +24,20 @@ let rule: SiteRule | null = null;
 let template: readonly number[] = [];
 let ruleLoaded: Promise<void> | null = null;
 
-/** Loads the site's fix and template, once a page: the article is read with them from then on. */
+const NOTHING_KNOWN: SiteKnowledge = { rule: null, template: [] };
+
+/**
+ * Loads the site's fix and template, once a page: the article is read with them from then on. Asked of the
+ * background, which keeps them (background/pages-store.ts): storage.local is not the page process's to read.
+ * Unanswered (the extension was reloaded under the page), the page is read as if nothing were known.
+ */
 export const ruleReady = (): Promise<void> => {
-  // Read from storage here, not asked of the background: waiting on the worker while it handles the reader
-  // command cost about 10 ms, key press → reader, warm or cold (docs/performance.md).
-  ruleLoaded ??= loadSite(location.origin, location.href).then((site) => {
-    useRule(site.rule);
-    template = site.template;
-  });
+  ruleLoaded ??= sendToExtension('background:site', {})
+    .catch(() => NOTHING_KNOWN)
+    .then((site) => {
+      useRule(site.rule);
+      template = site.template;
+    });
   return ruleLoaded;
 };
 

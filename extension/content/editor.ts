@@ -15,8 +15,7 @@ import { MAX_REMOVALS, matchRule, parseRule, type SiteRule } from '../../src/rul
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
 import { type EditBar, editBar, type FixBar, fixBar } from '../reader/FixBars.ts';
-import { forgetSite } from '../shared/memory.ts';
-import { markUsed, saveRule } from '../shared/site-rules.ts';
+import { type FixKept, sendToExtension } from '../shared/messages.ts';
 import { boxAround, pickOnPage } from './picker.ts';
 
 /**
@@ -84,6 +83,17 @@ export function ruleOf(host: EditorHost): SiteRule | null {
 }
 const site = (): string => location.host;
 
+/** What the reader says of a fix it asked the background to keep. Other sites go unnamed: the page is ours. */
+function keptMessage({ kept, dropped }: FixKept): string {
+  if (kept === 'forgotten') return `Lectern forgot your fix for ${site()}.`;
+  if (kept === 'private')
+    return 'In a private window Lectern keeps nothing: your fix is used on this page only.';
+  const older = dropped === 1 ? 'an older fix' : `${dropped} older fixes`;
+  const room =
+    dropped > 0 ? ` To make room, Lectern forgot ${older} (the options page lists those kept).` : '';
+  return `Saved. Lectern will use your fix on ${site()}.${room}`;
+}
+
 /**
  * For each reader shown, and to start editing (`start`): the Edit mode while an edit goes on, else the bar of
  * the site's fix when one was used.
@@ -135,7 +145,7 @@ function showMemoryBar(host: EditorHost): void {
   };
   const forget = async () => {
     try {
-      await forgetSite(location.origin);
+      await sendToExtension('background:forget-memory', {});
     } catch (error) {
       bar.say(
         `Couldn’t forget what Lectern learnt of ${site()}: ${error instanceof Error ? error.message : error}`,
@@ -189,7 +199,12 @@ function showFixBar(host: EditorHost): FixBar | null {
   const use = host.extracted.article.diagnostics.rule;
   const edit = () => attachEditor(host, true);
   const forget = async () => {
-    await saveRule(location.origin, null);
+    try {
+      await sendToExtension('background:fix', { rule: null });
+    } catch (error) {
+      bar.say(`Couldn’t forget your fix: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
     host.use(null);
     withoutFix = null;
     bar.say(`Lectern forgot your fix for ${site()}.`);
@@ -202,7 +217,7 @@ function showFixBar(host: EditorHost): FixBar | null {
       ['Forget my fix', forget],
     ]);
   } else if (use === 'applied') {
-    markUsed(location.origin).catch(ignore);
+    sendToExtension('background:fix-used', {}).catch(ignore);
     bar = fixBar(`Using your fix for ${site()}.`, [
       [
         'Undo',
@@ -370,16 +385,9 @@ function editMode(host: EditorHost, state: Session): void {
     const rule = holdsAnything(state.rule) ? state.rule : null;
     if (sameRule(rule, state.before)) return finish(state.before, '');
     try {
-      const dropped = await saveRule(location.origin, rule);
+      const kept = await sendToExtension('background:fix', { rule });
       host.use(rule);
-      const forgot =
-        dropped.length > 0 ? ` To make room, Lectern forgot its oldest fix (${dropped.join(', ')}).` : '';
-      finish(
-        rule,
-        rule === null
-          ? `Lectern forgot your fix for ${site()}.`
-          : `Saved. Lectern will use your fix on ${site()}.${forgot}`,
-      );
+      finish(rule, keptMessage(kept));
     } catch (error) {
       bar.say(`Couldn’t save your fix: ${error instanceof Error ? error.message : String(error)}`);
     }

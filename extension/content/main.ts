@@ -143,6 +143,25 @@ function showNotice(canForce: boolean, settings: Settings): void {
   );
 }
 
+/** Whether this document was told to the memory: it counts once, however often the reader opens on it. */
+let remembered = false;
+
+/**
+ * A page read: the site's boilerplate memory learns its blocks' fingerprints (shared/memory.ts), made after the
+ * frame that shows the reader.
+ */
+function rememberOnce(extracted: Extracted): void {
+  if (remembered) return;
+  remembered = true;
+  requestAnimationFrame(() =>
+    setTimeout(() =>
+      sendToExtension('background:remember', {
+        fingerprints: extracted.article.diagnostics.fingerprints,
+      }).catch(() => undefined),
+    ),
+  );
+}
+
 async function open(force: boolean): Promise<ContentState> {
   // The sender explains PDFs itself (the reply says pdf); an overlay over the viewer would only say "no article".
   if (isPdf()) return state();
@@ -150,15 +169,7 @@ async function open(force: boolean): Promise<ContentState> {
   const extracted = currentArticle(force);
   if (extracted) {
     showReader(extracted, settings);
-    // A page read: the site's boilerplate memory learns its blocks' fingerprints (shared/memory.ts), made
-    // after the frame that shows the reader.
-    requestAnimationFrame(() =>
-      setTimeout(() =>
-        sendToExtension('background:remember', {
-          fingerprints: extracted.article.diagnostics.fingerprints,
-        }).catch(() => undefined),
-      ),
-    );
+    rememberOnce(extracted);
   } else showNotice(!force, settings);
   return state();
 }
@@ -229,10 +240,9 @@ try {
     clearRegistry();
     scope[INSTANCE] = register();
     // Whoever injected us (the reader command, the popup, the toolbar menu) asks for the article next: start
-    // on it as soon as the site's fix and template are read from storage, while the injection's answer travels
-    // to the background and its next message travels back. Reading the page at once and again when the site
-    // had a template cost 4–6 ms key press → reader with the memory in use; waiting for storage costs nothing
-    // measurable against reading at once without a memory (docs/performance.md, issue 21 session 2).
+    // on it as soon as the background has told us the site's fix and template, while the injection's answer
+    // travels to the background and its next message travels back. The page is read once, with them: reading
+    // it at once and again when they came cost more than waiting for them (docs/performance.md).
     ruleReady().then(() => isPdf() || currentArticle(false));
   }
 } catch {

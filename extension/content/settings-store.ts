@@ -1,12 +1,12 @@
 /**
  * The content script's copy of the user's settings: loaded once when it is injected (so opening the reader
- * needn't wait on storage), kept current from storage.onChanged, and written back when the reader changes one.
+ * needn't wait on storage), kept current from storage.sync's changes, and written back when the reader changes one.
  */
 import { loadSettings, onSettingsChange, type Settings, saveSettings } from '../shared/settings.ts';
 
 let loaded: Promise<Settings> | null = null;
 let unsubscribe: (() => void) | null = null;
-/** Our own writes echo back through storage.onChanged; the reader already shows them. */
+/** Our own writes echo back as changes; the reader already shows them. */
 let ownWrites = 0;
 
 export const settingsStore = {

@@ -47,7 +47,10 @@ export function Popup() {
   return (
     <main class="popup">
       <Body state={state} showAnyway={showAnyway} />
-      <SettingsRow site={state.kind === 'loading' || state.kind === 'restricted' ? null : siteOf(tab)} />
+      <SettingsRow
+        site={state.kind === 'loading' || state.kind === 'restricted' ? null : siteOf(tab)}
+        inPrivate={tab?.incognito === true}
+      />
     </main>
   );
 }
@@ -228,7 +231,7 @@ function siteOf(tab: Tabs.Tab | undefined): string | null {
   return tab?.url === undefined ? null : originOf(tab.url);
 }
 
-function SettingsRow({ site }: { site: string | null }) {
+function SettingsRow({ site, inPrivate }: { site: string | null; inPrivate: boolean }) {
   const [actionOpensReader, setActionOpensReader] = useState<boolean | null>(null);
 
   useEffect(() => {
@@ -254,7 +257,10 @@ function SettingsRow({ site }: { site: string | null }) {
         />
         Toolbar button opens reader view directly
       </label>
-      {site && <AutoOpenRow site={site} />}
+      {site && !inPrivate && <AutoOpenRow site={site} />}
+      {site && inPrivate && (
+        <p class="note">In a private window Lectern keeps nothing of the sites you read.</p>
+      )}
       <button
         type="button"
         class="link"

@@ -22,6 +22,13 @@ describe('isEnvelope', () => {
     expect(isEnvelope(envelope('background:load', { chunk: 'panels' }))).toBe(true);
     expect(isEnvelope(envelope('offscreen:clipboard', { text: 'a', html: null }))).toBe(true);
     expect(isEnvelope(envelope('background:remember', { fingerprints: [1, 4294967295] }))).toBe(true);
+    expect(isEnvelope(envelope('background:site', {}))).toBe(true);
+    expect(isEnvelope(envelope('background:fix', { rule: null }))).toBe(true);
+    expect(isEnvelope(envelope('background:fix', { rule: { root: 'main', remove: ['div.promo'] } }))).toBe(
+      true,
+    );
+    expect(isEnvelope(envelope('background:fix-used', {}))).toBe(true);
+    expect(isEnvelope(envelope('background:forget-memory', {}))).toBe(true);
   });
 
   it.each([
@@ -63,6 +70,17 @@ describe('isEnvelope', () => {
       'more fingerprints than a page has',
       { lectern: 'background:remember', payload: { fingerprints: new Array(25_001).fill(1) } },
     ],
+    ['a fix that is a string', { lectern: 'background:fix', payload: { rule: 'main' } }],
+    [
+      'a fix with nothing in it',
+      { lectern: 'background:fix', payload: { rule: { root: null, remove: [] } } },
+    ],
+    [
+      'a fix whose removals are not selectors',
+      { lectern: 'background:fix', payload: { rule: { root: null, remove: [1] } } },
+    ],
+    ['a fix without its rule', { lectern: 'background:fix', payload: {} }],
+    ['a site request naming a site', { lectern: 'background:site', payload: { origin: 'https://a.test' } }],
     ['clipboard without its HTML field', { lectern: 'offscreen:clipboard', payload: { text: 'a' } }],
   ])('rejects %s', (_, message) => {
     expect(isEnvelope(message)).toBe(false);

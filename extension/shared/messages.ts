@@ -7,10 +7,12 @@
  * is checked field by field on arrival; a message of another shape is not ours and gets no answer.
  */
 import type { Runtime } from 'webextension-polyfill';
+import { parseRule, type SiteRule } from '../../src/rules/index.ts';
 import type { ArticleKind } from '../../src/types.ts';
 import { api } from './api.ts';
 import { type ChunkName, isChunkName } from './chunks.ts';
 import { type CopyFormat, isCopyFormat, isSaveFormat, type SaveFormat } from './formats.ts';
+import type { SiteKnowledge } from './site.ts';
 
 /** What the popup shows about the page's article before the reader is opened. */
 export interface ArticleSummary {
@@ -24,6 +26,16 @@ export interface ArticleSummary {
   records: number;
   /** The start of the article's text; the popup shows its first lines. */
   start: string;
+}
+
+/**
+ * What became of a fix the reader asked the background to keep: `saved` or `forgotten` (null), or `private`:
+ * a private window's page keeps nothing, so the fix is used on that page alone. `dropped`: how many other
+ * sites' fixes were forgotten to stay within the bounds (the reader says how many, never which).
+ */
+export interface FixKept {
+  kept: 'saved' | 'forgotten' | 'private';
+  dropped: number;
 }
 
 /** What goes on the clipboard: the text, and for rich text the HTML beside it. */
@@ -75,6 +87,17 @@ export interface Messages {
    * boilerplate memory (shared/memory.ts). The page's address is the sender's, as the browser reports it.
    */
   'background:remember': { request: { fingerprints: number[] }; reply: Record<string, never> };
+  /**
+   * What the extension keeps for the sender's site, read before the first paint: the person's fix and the
+   * memory's template for the sender's page. The site is the sender's, as the browser reports it.
+   */
+  'background:site': { request: Record<string, never>; reply: SiteKnowledge };
+  /** Keeps the sender's site's fix (null forgets it), made in the reader's Edit mode. */
+  'background:fix': { request: { rule: SiteRule | null }; reply: FixKept };
+  /** The sender's site's fix was used on its page (the bound forgets the least recently used first). */
+  'background:fix-used': { request: Record<string, never>; reply: Record<string, never> };
+  /** Forgets what the boilerplate memory learnt of the sender's site. */
+  'background:forget-memory': { request: Record<string, never>; reply: Record<string, never> };
   /** The Chromium background hands a clipboard write to its offscreen document. */
   'offscreen:clipboard': { request: ClipboardData; reply: Record<string, never> };
 }
@@ -113,6 +136,8 @@ const isFingerprints = (value: unknown): boolean =>
   value.length <= MAX_FINGERPRINTS &&
   value.every((fp) => Number.isInteger(fp) && fp >= 0 && fp <= 0xffffffff);
 const CLIPBOARD: Fields = { text: isString, html: isStringOrNull };
+/** A fix as src/rules/ reads one (its selectors in the stored grammar), or null to forget it. */
+const isRuleOrNull = (value: unknown): boolean => value === null || parseRule(value, () => true) !== null;
 
 /**
  * Each message's payload, field by field, in a table per receiver (each side checks what it answers, and
@@ -135,6 +160,10 @@ const BACKGROUND: Payloads<BackgroundMessageName> = {
   'background:load': { chunk: isChunkName },
   'background:auto': {},
   'background:remember': { fingerprints: isFingerprints },
+  'background:site': {},
+  'background:fix': { rule: isRuleOrNull },
+  'background:fix-used': {},
+  'background:forget-memory': {},
 };
 const OFFSCREEN: Payloads<OffscreenMessageName> = { 'offscreen:clipboard': CLIPBOARD };
 

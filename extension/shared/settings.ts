@@ -38,14 +38,19 @@ export async function saveSettings(patch: Partial<Settings>): Promise<void> {
   await api().storage.sync.set(patch);
 }
 
-/** Calls `listener` with the full settings whenever one of them changes; returns the unsubscribe function. */
+/**
+ * Calls `listener` with the full settings whenever one of them changes; returns the unsubscribe function. It
+ * listens to storage.sync alone: a content script that heard every area would hear of the other sites' fixes
+ * and memory in storage.local as they are written.
+ */
 export function onSettingsChange(listener: (settings: Settings) => void): () => void {
-  const onChanged = (changes: Record<string, unknown>, area: string): void => {
-    if (area !== 'sync' || !KEYS.some((key) => key in changes)) return;
+  const onChanged = (changes: Record<string, unknown>): void => {
+    if (!KEYS.some((key) => key in changes)) return;
     loadSettings().then(listener, () => undefined);
   };
-  api().storage.onChanged.addListener(onChanged);
-  return () => api().storage.onChanged.removeListener(onChanged);
+  const sync = api().storage.sync;
+  sync.onChanged.addListener(onChanged);
+  return () => sync.onChanged.removeListener(onChanged);
 }
 
 /**
