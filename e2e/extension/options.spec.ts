@@ -108,6 +108,28 @@ test('exports the fixes as a file that imports again; a malformed file is refuse
     'Fix 1: "javascript:alert(1)" is not a web site (https://…).',
   );
 
+  // A file larger than any export is refused by its size, before it is read.
+  await refused(
+    'huge.json',
+    `${one({ origin: 'https://a.example', root: null, remove: ['p'] })}${' '.repeat(4_100_000)}`,
+    'It is 4.1 MB; a file of fixes exported by Lectern is at most 4.0 MB.',
+  );
+
+  // A good file says what it will change and changes nothing until Import: here it replaces a stored fix.
+  const check = page.getByRole('region', { name: /^Import 1 fix from/ });
+  const replacing = one({ origin: 'https://news.example', root: null, remove: ['aside.promo'] });
+  await chooser.setInputFiles({
+    name: 'news.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(replacing),
+  });
+  await expect(check).toContainText('It replaces your fix for:https://news.example');
+  await expect(check.getByRole('heading')).toBeFocused();
+  expect(await stored()).toEqual(FIXES);
+  await check.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status')).toHaveText('Nothing was imported from news.json.');
+  expect(await stored()).toEqual(FIXES);
+
   // Into an empty store, the exported file gives the same fixes back.
   await clear();
   await expect(page.getByText('No fixes yet.')).toBeVisible();
@@ -116,6 +138,10 @@ test('exports the fixes as a file that imports again; a malformed file is refuse
     mimeType: 'application/json',
     buffer: Buffer.from(file),
   });
+  const adding = page.getByRole('region', { name: 'Import 2 fixes from lectern-fixes.json?' });
+  await expect(adding).toContainText('It adds a fix for:https://news.examplehttps://docs.example');
+  expect(await stored()).toEqual({});
+  await adding.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByRole('status')).toHaveText('Imported 2 fixes from lectern-fixes.json.');
   const again = await stored();
   expect(Object.keys(again).sort()).toEqual(Object.keys(FIXES).sort());

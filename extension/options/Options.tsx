@@ -1,17 +1,20 @@
 /**
  * The options page: the fixes a person made for sites (extension/shared/site-rules.ts), each to read, edit or
  * delete, and all of them to export as a file or import from one. An import is checked whole before anything
- * is stored: a bad file gets the reason and changes nothing.
+ * is stored: a bad file gets the reason and changes nothing, and a good one says which sites' fixes it replaces
+ * and adds, and waits for Import.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { isValidSelector } from '../../src/rules/selector.ts';
 import { api } from '../shared/api.ts';
 import { disableAutoOpen, listAutoOpen } from '../shared/auto-open.ts';
 import { forgetSite, listMemories, memoryOn, type SiteMemorySummary, setMemoryOn } from '../shared/memory.ts';
+import { megabytes } from '../shared/quota.ts';
 import {
   exportFixes,
   listRules,
+  MAX_IMPORT_BYTES,
   parseImport,
   ruleProblem,
   type SiteFix,
@@ -28,6 +31,7 @@ const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'sh
 export function Options() {
   const [fixes, setFixes] = useState<SiteFix[] | null>(null);
   const [message, setMessage] = useState<Message>(null);
+  const [pending, setPending] = useState<PendingImport | null>(null);
 
   useEffect(() => {
     const reload = () => {
@@ -58,18 +62,44 @@ export function Options() {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    const imported = parseImport(await file.text(), isValid);
-    if (!imported.ok) {
-      setMessage({ ok: false, text: `Nothing was imported from ${file.name}. ${imported.error}` });
-      return;
-    }
+    setPending(null);
+    const refuse = (why: string) =>
+      setMessage({ ok: false, text: `Nothing was imported from ${file.name}. ${why}` });
+    // Measured before it is read: a file this large is no export of ours, and reading it would hold it all.
+    if (file.size > MAX_IMPORT_BYTES)
+      return refuse(
+        `It is ${megabytes(file.size)}; a file of fixes exported by Lectern is at most ${megabytes(MAX_IMPORT_BYTES)}.`,
+      );
     try {
-      const dropped = await storeFixes(imported.fixes);
-      const n = imported.fixes.length;
-      const made = dropped.length > 0 ? ` To make room, Lectern forgot ${dropped.join(', ')}.` : '';
-      setMessage({ ok: true, text: `Imported ${n} ${n === 1 ? 'fix' : 'fixes'} from ${file.name}.${made}` });
+      const imported = parseImport(await file.text(), isValid);
+      if (!imported.ok) return refuse(imported.error);
+      const stored = new Set((await listRules()).map((fix) => fix.origin));
+      const origins = imported.fixes.map((fix) => fix.origin);
+      setMessage(null);
+      setPending({
+        name: file.name,
+        fixes: imported.fixes,
+        replaces: origins.filter((origin) => stored.has(origin)),
+        adds: origins.filter((origin) => !stored.has(origin)),
+      });
     } catch (error) {
-      setMessage({ ok: false, text: `Couldn’t store the fixes: ${String(error)}` });
+      refuse(`It could not be read (${errorText(error)}).`);
+    }
+  };
+
+  const confirmImport = async (checked: PendingImport) => {
+    setPending(null);
+    try {
+      const dropped = await storeFixes(checked.fixes);
+      const n = checked.fixes.length;
+      const made =
+        dropped.length > 0 ? ` To make room, Lectern forgot its fixes for ${dropped.join(', ')}.` : '';
+      setMessage({
+        ok: true,
+        text: `Imported ${n} ${n === 1 ? 'fix' : 'fixes'} from ${checked.name}.${made}`,
+      });
+    } catch (error) {
+      setMessage({ ok: false, text: `Nothing was imported from ${checked.name}: ${errorText(error)}.` });
     }
   };
 
@@ -93,6 +123,16 @@ export function Options() {
       <p class={message?.ok === false ? 'message error' : 'message'} role="status">
         {message?.text ?? ''}
       </p>
+      {pending && (
+        <ImportCheck
+          pending={pending}
+          onImport={() => void confirmImport(pending)}
+          onCancel={() => {
+            setPending(null);
+            setMessage({ ok: true, text: `Nothing was imported from ${pending.name}.` });
+          }}
+        />
+      )}
       <AutoOpenList />
       <MemoryList />
       <h2 class="section">Fixes</h2>
@@ -108,6 +148,68 @@ export function Options() {
         </ul>
       )}
     </main>
+  );
+}
+
+/** A file of fixes read and checked, waiting for the person to say it may replace what is stored. */
+interface PendingImport {
+  name: string;
+  fixes: { origin: string; rule: SiteRule }[];
+  /** The sites whose fix the file replaces, and those it adds a fix for. */
+  replaces: string[];
+  adds: string[];
+}
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** What an import will change, before anything is stored: Import or Cancel. */
+function ImportCheck({
+  pending,
+  onImport,
+  onCancel,
+}: {
+  pending: PendingImport;
+  onImport: () => void;
+  onCancel: () => void;
+}) {
+  const n = pending.fixes.length;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The question takes the focus, so the keyboard reaches Import and Cancel next.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section class="import-check" aria-labelledby="import-check">
+      <h2 id="import-check" tabIndex={-1} ref={heading}>
+        Import {n} {n === 1 ? 'fix' : 'fixes'} from {pending.name}?
+      </h2>
+      {pending.replaces.length > 0 && (
+        <>
+          <p>It replaces your fix for:</p>
+          <ul>
+            {pending.replaces.map((origin) => (
+              <li key={origin}>{origin}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {pending.adds.length > 0 && (
+        <>
+          <p>It adds a fix for:</p>
+          <ul>
+            {pending.adds.map((origin) => (
+              <li key={origin}>{origin}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <div class="buttons">
+        <button type="button" onClick={onImport}>
+          Import
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fingerprintOf } from '../../src/template/index.ts';
 import { forgetSite, listMemories, MAX_MEMORY_SITES, memoryOn, rememberPage, setMemoryOn } from './memory.ts';
+import { bytesOf, MAX_MEMORY_BYTES } from './quota.ts';
 import { loadSite } from './site.ts';
 import { fakeApi } from './storage.fake.ts';
 
@@ -47,6 +48,24 @@ describe('the boilerplate memory in storage.local', () => {
     expect(sites.some((site) => site.origin === 'https://site0.example')).toBe(false);
     expect(data['memory:https://site0.example']).toBeUndefined();
     expect(data['memory:https://site1.example']).toBeDefined();
+  });
+
+  it('keeps the memories within MAX_MEMORY_BYTES together, the least recently read dropped first', async () => {
+    // Sites with full memories: a thousand blocks each, seen on three pages.
+    const blocks = Array.from({ length: 1000 }, (_, i) => own(i + 1));
+    for (let n = 0; n < MAX_MEMORY_SITES; n++)
+      for (const page of ['a', 'b', 'c']) await rememberPage(`https://site${n}.example/${page}`, blocks, n);
+    const kept = await listMemories();
+    const bytes = Object.entries(data)
+      .filter(([key]) => key.startsWith('memory:'))
+      .reduce((sum, [key, value]) => sum + bytesOf(key, value), 0);
+    expect(kept.length).toBeLessThan(MAX_MEMORY_SITES);
+    expect(bytes).toBeLessThanOrEqual(MAX_MEMORY_BYTES);
+    expect(kept[0]?.origin).toBe('https://site99.example');
+    expect(data['memory:https://site0.example']).toBeUndefined();
+    expect(kept.map((site) => site.origin)).toEqual(
+      Array.from({ length: kept.length }, (_, i) => `https://site${99 - i}.example`),
+    );
   });
 
   it('forgets one site, or every site when turned off, and learns nothing while off', async () => {

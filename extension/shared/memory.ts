@@ -8,14 +8,17 @@
  */
 import { pagesRead, remember, type SiteMemory } from '../../src/template/index.ts';
 import { api } from './api.ts';
+import { bytesOf, MAX_MEMORY_BYTES } from './quota.ts';
 import { originOf } from './site-rules.ts';
 
 const PREFIX = 'memory:';
 /** Which sites have a memory, with their pages read and when: the options page's list, and the bound's order. */
 const INDEX = 'memory-sites';
 const OFF = 'memory-off';
-/** A site's memory is 40–60 KB at most: 100 sites stay within storage.local's 10 MB with room for the rest. */
+/** The sites kept (and within quota.ts's MAX_MEMORY_BYTES), the least recently read dropped first. */
 export const MAX_MEMORY_SITES = 100;
+/** What a site's memory stored before its size was noted counts as: a full one. */
+const UNNOTED_BYTES = 70_000;
 
 export const memoryKey = (origin: string): string => PREFIX + origin;
 
@@ -30,7 +33,7 @@ export interface SiteMemorySummary {
   used: number;
 }
 
-type Index = Record<string, { pages: number; used: number }>;
+type Index = Record<string, { pages: number; used: number; bytes?: number }>;
 
 const asIndex = (value: unknown): Index =>
   typeof value === 'object' && value !== null ? (value as Index) : {};
@@ -65,14 +68,24 @@ export async function rememberPage(
   const got = await api().storage.local.get([OFF, key, INDEX]);
   if (got[OFF] === true) return;
   const memory = remember((got[key] as Partial<StoredMemory> | undefined)?.memory ?? null, url, fingerprints);
+  const stored: StoredMemory = { memory };
   const index = asIndex(got[INDEX]);
-  index[origin] = { pages: pagesRead(memory), used: now };
-  const dropped = Object.keys(index)
-    .sort((a, b) => (index[b]?.used ?? 0) - (index[a]?.used ?? 0))
-    .slice(MAX_MEMORY_SITES);
+  index[origin] = { pages: pagesRead(memory), used: now, bytes: bytesOf(key, stored) };
+  const dropped = beyondBounds(index);
   for (const site of dropped) delete index[site];
-  await api().storage.local.set({ [key]: { memory } satisfies StoredMemory, [INDEX]: index });
+  await api().storage.local.set({ [key]: stored, [INDEX]: index });
   if (dropped.length > 0) await api().storage.local.remove(dropped.map(memoryKey));
+}
+
+/** The sites past MAX_MEMORY_SITES or MAX_MEMORY_BYTES, counted from the most recently read. */
+function beyondBounds(index: Index): string[] {
+  let bytes = 0;
+  return Object.keys(index)
+    .sort((a, b) => (index[b]?.used ?? 0) - (index[a]?.used ?? 0))
+    .filter((site, rank) => {
+      bytes += index[site]?.bytes ?? UNNOTED_BYTES;
+      return rank >= MAX_MEMORY_SITES || (rank > 0 && bytes > MAX_MEMORY_BYTES);
+    });
 }
 
 /** Every site the memory has read, most recently read first. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bytesOf, MAX_FIX_BYTES } from './quota.ts';
 import { loadSite } from './site.ts';
 import {
   exportFixes,
@@ -44,6 +45,29 @@ describe('site fixes in storage.local', () => {
       /web pages/,
     );
     expect(await loadRule('https://news.example')).toEqual(rule(1));
+  });
+
+  it('keeps the fixes within MAX_FIX_BYTES together, dropping the least recently used first', async () => {
+    // Large fixes: 50 removals of 280 characters each, about 15 KB a site.
+    const large = (n: number) => ({
+      root: null,
+      remove: Array.from({ length: 50 }, (_, i) => `div.box-${n}-${i}-${'x'.repeat(260)}`),
+    });
+    for (let i = 0; i < 150; i++) await saveRule(`https://site${i}.example`, large(i), 1000 + i, anySelector);
+    const kept = await listRules();
+    const bytes = Object.entries(data).reduce((sum, [key, value]) => sum + bytesOf(key, value), 0);
+    expect(bytes).toBeLessThanOrEqual(MAX_FIX_BYTES);
+    expect(kept.length).toBeLessThan(150);
+    expect(kept[0]?.origin).toBe('https://site149.example');
+    expect(kept.map((fix) => fix.origin)).not.toContain('https://site0.example');
+    // More than the bound at once (an import) is refused whole, and nothing stored changes.
+    const before = structuredClone(data);
+    const many = Array.from({ length: 150 }, (_, i) => ({
+      origin: `https://big${i}.example`,
+      rule: large(i),
+    }));
+    await expect(storeFixes(many, 9000)).rejects.toThrow(/Lectern keeps at most 2.0 MB/);
+    expect(data).toEqual(before);
   });
 
   it(`holds at most ${MAX_SITES} sites, dropping the least recently used first`, async () => {

@@ -7,6 +7,7 @@
 import { MAX_REMOVALS, MAX_SELECTOR_CHARS, parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { isValidSelector } from '../../src/rules/selector.ts';
 import { api } from './api.ts';
+import { bytesOf, MAX_FIX_BYTES, megabytes } from './quota.ts';
 
 const PREFIX = 'rule:';
 /** A few hundred sites' fixes: each holds at most 50 selectors of 300 characters (src/rules/index.ts). */
@@ -178,12 +179,23 @@ export async function storeFixes(
   fixes: readonly { origin: string; rule: SiteRule }[],
   now = Date.now(),
 ): Promise<string[]> {
-  const incoming = new Set(fixes.map((fix) => fix.origin));
-  const others = (await listRules()).filter((fix) => !incoming.has(fix.origin));
-  const dropped = others.slice(Math.max(0, MAX_SITES - fixes.length)).map((fix) => fix.origin);
-  if (dropped.length > 0) await api().storage.local.remove(dropped.map(ruleKey));
   const items: Record<string, StoredRule> = {};
   for (const { origin, rule } of fixes) items[ruleKey(origin)] = { rule, saved: now, used: now };
+  let bytes = Object.entries(items).reduce((sum, [key, value]) => sum + bytesOf(key, value), 0);
+  if (bytes > MAX_FIX_BYTES)
+    throw new Error(
+      `these fixes take ${megabytes(bytes)}; Lectern keeps at most ${megabytes(MAX_FIX_BYTES)}`,
+    );
+  const incoming = new Set(fixes.map((fix) => fix.origin));
+  const others = (await listRules()).filter((fix) => !incoming.has(fix.origin));
+  // The most recently used others stay while they fit beside the incoming ones.
+  const dropped = others
+    .filter((fix, rank) => {
+      bytes += bytesOf(ruleKey(fix.origin), { rule: fix.rule, saved: fix.saved, used: fix.used });
+      return rank >= MAX_SITES - fixes.length || bytes > MAX_FIX_BYTES;
+    })
+    .map((fix) => fix.origin);
+  if (dropped.length > 0) await api().storage.local.remove(dropped.map(ruleKey));
   await api().storage.local.set(items);
   return dropped;
 }
