@@ -181,26 +181,8 @@ function ImportCheck({
       <h2 id="import-check" tabIndex={-1} ref={heading}>
         Import {n} {n === 1 ? 'fix' : 'fixes'} from {pending.name}?
       </h2>
-      {pending.replaces.length > 0 && (
-        <>
-          <p>It replaces your fix for:</p>
-          <ul>
-            {pending.replaces.map((origin) => (
-              <li key={origin}>{origin}</li>
-            ))}
-          </ul>
-        </>
-      )}
-      {pending.adds.length > 0 && (
-        <>
-          <p>It adds a fix for:</p>
-          <ul>
-            {pending.adds.map((origin) => (
-              <li key={origin}>{origin}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      <OriginList label="It replaces your fix for:" origins={pending.replaces} />
+      <OriginList label="It adds a fix for:" origins={pending.adds} />
       <div class="buttons">
         <button type="button" onClick={onImport}>
           Import
@@ -210,6 +192,20 @@ function ImportCheck({
         </button>
       </div>
     </section>
+  );
+}
+
+function OriginList({ label, origins }: { label: string; origins: string[] }) {
+  if (origins.length === 0) return null;
+  return (
+    <>
+      <p>{label}</p>
+      <ul>
+        {origins.map((origin) => (
+          <li key={origin}>{origin}</li>
+        ))}
+      </ul>
+    </>
   );
 }
 
