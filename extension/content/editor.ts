@@ -83,7 +83,7 @@ export function ruleOf(host: EditorHost): SiteRule | null {
 }
 const site = (): string => location.host;
 
-/** What the reader says of a fix it asked the background to keep. Other sites go unnamed: the page is ours. */
+/** What the reader says of a fix it asked the background to keep; never another site: the bar is in the page. */
 function keptMessage({ kept, dropped }: FixKept): string {
   if (kept === 'forgotten') return `Lectern forgot your fix for ${site()}.`;
   if (kept === 'private')
