@@ -90,8 +90,8 @@ const site = (): string => location.host;
  */
 export function attachEditor(host: EditorHost, start: boolean): void {
   if (start && session === null) {
-    // As stored (loaded unchecked: src/rules/index.ts matchRule reads any shape); here it is built on.
-    const rule = parseRule(host.rule(), () => true);
+    // As stored (checked where it was read, shared/site.ts); here it is built on.
+    const rule = parseRule(host.rule());
     session = {
       before: rule,
       rule: rule ?? EMPTY,

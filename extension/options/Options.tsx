@@ -5,7 +5,6 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { parseRule, type SiteRule } from '../../src/rules/index.ts';
-import { isValidSelector } from '../../src/rules/selector.ts';
 import { api } from '../shared/api.ts';
 import { disableAutoOpen, listAutoOpen } from '../shared/auto-open.ts';
 import { forgetSite, listMemories, memoryOn, type SiteMemorySummary, setMemoryOn } from '../shared/memory.ts';
@@ -18,8 +17,6 @@ import {
   saveRule,
   storeFixes,
 } from '../shared/site-rules.ts';
-
-const isValid = (selector: string): boolean => isValidSelector(document, selector);
 
 type Message = { ok: boolean; text: string } | null;
 
@@ -58,7 +55,7 @@ export function Options() {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    const imported = parseImport(await file.text(), isValid);
+    const imported = parseImport(await file.text());
     if (!imported.ok) {
       setMessage({ ok: false, text: `Nothing was imported from ${file.name}. ${imported.error}` });
       return;
@@ -126,9 +123,9 @@ function FixEditor({ fix }: { fix: SiteFix }) {
         .map((line) => line.trim())
         .filter(Boolean);
     const fields = { root: root.trim() === '' ? null : root.trim(), remove: lines(remove), add: lines(add) };
-    const rule: SiteRule | null = parseRule(fields, isValid);
+    const rule: SiteRule | null = parseRule(fields);
     if (rule === null) {
-      setProblem(`Not saved: ${ruleProblem(fields, isValid)}`);
+      setProblem(`Not saved: ${ruleProblem(fields)}`);
       return;
     }
     try {

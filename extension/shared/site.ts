@@ -3,11 +3,11 @@
  * and what the boilerplate memory learnt of the site's template (memory.ts), read by the content script in one
  * read of storage while the injection's answer travels.
  */
-import type { SiteRule } from '../../src/rules/index.ts';
+import { parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { templateFor } from '../../src/template/index.ts';
 import { api } from './api.ts';
 import { memoryKey } from './memory.ts';
-import { ruleKey, type StoredRule } from './site-rules.ts';
+import { ruleKey } from './site-rules.ts';
 
 export interface SiteKnowledge {
   /** The person's fix for the site, or null. */
@@ -19,15 +19,15 @@ export interface SiteKnowledge {
 /**
  * The fix and the template for the page at `url` of `origin` (a page's own `location`), in one read of storage;
  * nothing known when it can't be read (the page is read as usual). A page with no site (a file: its origin is
- * "null") finds nothing: nothing is ever stored for one. The fix is taken as stored: only saveRule writes there,
- * after parseRule, and src/rules/index.ts matchRule reads any shape safely.
+ * "null") finds nothing: nothing is ever stored for one. The fix is checked again as it is read (parseRule: its
+ * shape and every selector, src/rules/grammar.ts): a stored value that is no fix is none.
  */
 export async function loadSite(origin: string, url: string): Promise<SiteKnowledge> {
   try {
     const [fix, memory] = [ruleKey(origin), memoryKey(origin)];
     const got = await api().storage.local.get([fix, memory]);
     return {
-      rule: (got[fix] as StoredRule | undefined)?.rule ?? null,
+      rule: parseRule((got[fix] as { rule?: unknown } | undefined)?.rule),
       template: templateFor((got[memory] as { memory?: unknown } | undefined)?.memory, url),
     };
   } catch {
