@@ -305,7 +305,7 @@ test('a block whose tag name reads as a selector list is removed as that block a
   for (const selector of saved.rule.remove) expect(parseSelector(selector).ok, selector).toBe(true);
   await first.page.close();
 
-  const next = await openReaderOn(extension, MORE.next.url, 'Paragraph 1 of the story');
+  const next = await openReaderOn(extension, MORE.next.url, 'Point 1 of the summary');
   const removedThere = await next.page.evaluate(
     (selector) => Array.from(document.querySelectorAll(selector)).filter((el) => el.localName === 'p').length,
     saved.rule.remove[0] as string,
