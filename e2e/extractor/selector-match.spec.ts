@@ -164,3 +164,35 @@ test('the fix’s own matcher finds what querySelectorAll finds, on random docum
   // The property is no test if the selectors seldom match anything.
   expect(matched).toBeGreaterThan(tried / 4);
 });
+
+test('the walk reads a bounded number of elements, and any depth', async ({ page }) => {
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>Many</title></head><body></body></html>',
+  );
+  await loadExtractor(page);
+  const found = await page.evaluate(() => {
+    // 100,000 elements before the one asked for: past the walk's bound (src/rules/match.ts MAX_MATCH_VISITS).
+    const wide = document.createElement('div');
+    wide.append(...Array.from({ length: 100_000 }, () => document.createElement('i')));
+    const far = document.createElement('b');
+    far.className = 'far';
+    document.body.append(wide, far);
+    const wideResult = {
+      native: document.querySelectorAll('b.far').length,
+      far: Lectern.matches(document, 'b.far').length,
+      italics: Lectern.matches(document, 'i', 200_000).length,
+    };
+    wide.remove();
+    // 5,000 levels, as script can build (the parser stops at 512): a box at the bottom is found under the top.
+    let at: Element = document.createElement('section');
+    document.body.append(at);
+    for (let i = 0; i < 5_000; i++) at = at.appendChild(document.createElement('div'));
+    at.className = 'leaf';
+    return { ...wideResult, deep: Lectern.matches(document, 'section div.leaf').length };
+  });
+  expect(found.native).toBe(1);
+  expect(found.far).toBe(0);
+  expect(found.italics).toBeLessThan(100_000);
+  expect(found.italics).toBeGreaterThan(99_990);
+  expect(found.deep).toBe(1);
+});
