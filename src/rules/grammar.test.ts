@@ -25,7 +25,7 @@ describe('the selectors a fix may hold', () => {
   });
 
   it('read each box into its parts, and how it stands to the one before it', () => {
-    const parsed = parseSelector('  main#content  >  DIV.a.b:NTH-OF-TYPE( 2 ) *.c  ');
+    const parsed = parseSelector('  main#content  >  DIV.a.b:nth-of-type( 2 ) *.c  ');
     expect(parsed).toEqual({
       ok: true,
       selector: {
@@ -122,6 +122,11 @@ describe('the selectors a fix may hold', () => {
     expect(reason('1p')).toBe(`"1" can't stand here: ${ONLY}, joined by a space or ">"`);
     expect(reason('div { color: red }')).toBe(`"{" can't stand here: ${ONLY}, joined by a space or ">"`);
     expect(reason('p:')).toBe('":" must be followed by a name, as in :nth-of-type(2)');
+    expect(reason('p:NTH-OF-TYPE(2)')).toBe('":nth-of-type(n)" is written in lower case');
+    expect(reason('*div')).toBe('a tag ("div") can only begin a box');
+    // Letters that only case-folding makes ASCII (the Kelvin sign, the long s) are no plain tag.
+    expect(reason('\u212Abd')).toBe('the tag "\u212Abd" is not a plain name (letters, digits, "-" and "_")');
+    expect(reason('di\u017F')).toBe('the tag "di\u017F" is not a plain name (letters, digits, "-" and "_")');
   });
 
   it(`refuse more than ${MAX_SELECTOR_CHARS} characters and more than ${MAX_COMPOUNDS} boxes`, () => {

@@ -5,7 +5,9 @@
  * no list (`,`), no other pseudo-class or pseudo-element, no attribute, no sibling, at most MAX_SELECTOR_CHARS
  * characters and MAX_COMPOUNDS boxes. A page names its own elements (`<x,p:not(.q),*>` is one element whose tag
  * is that whole string), so a selector built from them must not be able to say more than this, and match.ts
- * matches only what parses here. Pure string parsing: no DOM.
+ * matches only what is read here. Pure string parsing: no DOM.
+ *
+ * `selectorIn` decides (the content script needs no more); `checkSelector` says why not, in a person's words.
  */
 import { MAX_SIBLINGS } from '../dom/limits.ts';
 
@@ -40,196 +42,157 @@ export type Parsed = { ok: true; selector: Selector } | { ok: false; reason: str
 /** What a selector is for in a fix: the article's root, a block left out, a box added after the article. */
 export type SelectorRole = 'root' | 'remove' | 'add';
 
-const ONLY = 'only tag, #id, .class and :nth-of-type(n)';
 /** A name the builder writes as it is: one CSS identifier that needs no escape, the HTML parser's lower case. */
 export const PLAIN_TAG = /^[a-z][a-z0-9_-]*$/;
 
+// CSS Syntax 3: whitespace; an escape (up to six hex digits and one whitespace, or any other character but a
+// newline); an identifier (a letter, `_`, non-ASCII or an escape first, after `-` or `--`).
+const SPACE = '[ \\t\\n\\r\\f]';
+const ESCAPE = `\\\\(?:[\\da-fA-F]{1,6}(?:\\r\\n|${SPACE})?|[^\\n\\r\\f\\da-fA-F])`;
+const NAME = `(?:--|-?(?:[A-Za-z_\\u0080-\\u{10ffff}]|${ESCAPE}))(?:[\\w\\-\\u0080-\\u{10ffff}]|${ESCAPE})*`;
 /**
- * `text` as a selector of a fix in `role`, or the reason it can't be one, in a person's words. The one check
- * of every selector a fix holds: a root or an added box never names the page itself (`html`, `body`).
+ * One token at a time: a joint between boxes, a tag or `*`, an id or a class word, a position. Case-sensitive
+ * (no `i` flag, under which `[a-z]` takes the Kelvin sign and the long s): `:nth-of-type` in lower case.
  */
+const TOKEN = new RegExp(
+  `(${SPACE}*>${SPACE}*|${SPACE}+)|([A-Za-z][\\w-]*|\\*)|([#.])(${NAME})|:nth-of-type\\(${SPACE}*(\\d+)${SPACE}*\\)`,
+  'uy',
+);
+const UNESCAPE = /\\(?:([\dA-Fa-f]{1,6})(?:\r\n|[ \t\n\r\f])?|(.))/gsu;
+
+/** Why a text is no selector of a fix: where reading it stopped, or what else is wrong with it. */
+type Problem = number | 'text' | 'long' | 'deep' | 'page';
+
+/** `text` as a selector of a fix in `role`, or null: the one decision on every selector a fix holds. */
+export function selectorIn(text: unknown, role: SelectorRole): Selector | null {
+  const read = check(text, role);
+  return typeof read === 'object' ? read : null;
+}
+
+/** `text` as a selector of a fix in `role`, or the reason it can't be one, in a person's words. */
 export function checkSelector(text: unknown, role: SelectorRole): Parsed {
-  if (typeof text !== 'string') return refuse('it is not text');
-  const parsed = parseSelector(text);
-  if (!parsed.ok || role === 'remove') return parsed;
-  const last = parsed.selector.compounds.at(-1)?.tag?.toLowerCase();
-  return last === 'html' || last === 'body'
-    ? refuse(
-        `"${last}" is the whole page: ${role === 'root' ? 'the article' : 'a box added'} must be a box in it`,
-      )
-    : parsed;
+  const read = check(text, role);
+  return typeof read === 'object'
+    ? { ok: true, selector: read }
+    : { ok: false, reason: reasonFor(String(text), read, role) };
 }
 
-/** `text` parsed in the grammar above, or why it is not in it. */
-export function parseSelector(text: string): Parsed {
-  if (text.length > MAX_SELECTOR_CHARS)
-    return refuse(`too long (${text.length} characters; at most ${MAX_SELECTOR_CHARS})`);
-  const at = { text, i: 0 };
-  skipSpace(at);
-  if (at.i >= text.length) return refuse('it is empty');
+/** `text` read in the grammar, whatever its role. */
+export const parseSelector = (text: string): Parsed => checkSelector(text, 'remove');
+
+function check(text: unknown, role: SelectorRole): Selector | Problem {
+  if (typeof text !== 'string') return 'text';
+  if (text.length > MAX_SELECTOR_CHARS) return 'long';
+  const read = readSelector(text);
+  if (typeof read === 'number') return read;
+  if (read.compounds.length > MAX_COMPOUNDS) return 'deep';
+  // A root or an added box never names the page itself: the last box is what the selector matches.
+  const last = read.compounds.at(-1)?.tag?.toLowerCase();
+  return role !== 'remove' && (last === 'html' || last === 'body') ? 'page' : read;
+}
+
+/** The selector in `text`, or the index where it stops being one. */
+function readSelector(text: string): Selector | number {
   const compounds: Compound[] = [];
+  let box: Compound | null = null;
   let within: Compound['within'] = null;
-  for (;;) {
-    const compound = parseCompound(at, within);
-    if (typeof compound === 'string') return refuse(compound);
-    compounds.push(compound);
-    const spaced = skipSpace(at);
-    if (at.i >= text.length) break;
-    if (text[at.i] === '>') {
-      at.i++;
-      skipSpace(at);
-      if (at.i >= text.length) return refuse('it ends with ">": a box must follow it');
-      within = 'child';
-    } else if (spaced) within = 'descendant';
-    else return refuse(unexpected(text, at.i));
-  }
-  if (compounds.length > MAX_COMPOUNDS)
-    return refuse(`too deep (${compounds.length} boxes; at most ${MAX_COMPOUNDS})`);
-  return { ok: true, selector: { compounds } };
-}
-
-const refuse = (reason: string): Parsed => ({ ok: false, reason });
-
-interface Cursor {
-  text: string;
-  i: number;
-}
-
-function parseCompound(at: Cursor, within: Compound['within']): Compound | string {
-  const { text } = at;
-  const start = at.i;
-  const compound: Compound = { tag: null, ids: [], classes: [], positions: [], within };
-  if (text[at.i] === '*') at.i++;
-  else if (startsName(text, at.i)) {
-    const tag = readName(at);
-    if (!PLAIN_TAG.test(tag.toLowerCase()) || text.slice(start, at.i) !== tag)
-      return `the tag "${text.slice(start, at.i)}" is not a plain name (letters, digits, "-" and "_")`;
-    compound.tag = tag;
-  }
-  for (;;) {
-    const c = text[at.i];
-    if (c === '#' || c === '.') {
-      at.i++;
-      if (!startsName(text, at.i)) return `"${c}" must be followed by a name`;
-      (c === '#' ? compound.ids : compound.classes).push(readName(at));
-    } else if (c === ':') {
-      const position = parsePosition(at);
-      if (typeof position === 'string') return position;
-      compound.positions.push(position);
-    } else break;
-  }
-  if (at.i === start) return text[at.i] === '>' ? 'a box must come before ">"' : unexpected(text, at.i);
-  return compound;
-}
-
-/** `:nth-of-type(n)`, the one pseudo-class of the grammar; any other is refused by name. */
-function parsePosition(at: Cursor): number | string {
-  const { text } = at;
-  at.i++;
-  const element = text[at.i] === ':';
-  if (element) at.i++;
-  if (!startsName(text, at.i)) return '":" must be followed by a name, as in :nth-of-type(2)';
-  const name = readName(at).toLowerCase();
-  const open = text[at.i] === '(';
-  if (element || name !== 'nth-of-type')
-    return `"${element ? '::' : ':'}${name}${open ? '(…)' : ''}" is not allowed: ${ONLY}`;
-  const close = text.indexOf(')', at.i);
-  const digits =
-    open && close > 0 ? /^[ \t\n\r\f]*(\d+)[ \t\n\r\f]*$/.exec(text.slice(at.i + 1, close)) : null;
-  const n = digits === null ? 0 : Number(digits[1]);
-  if (n < 1 || n > MAX_POSITION)
-    return `":nth-of-type(…)" takes a position: a whole number from 1 to ${MAX_POSITION}, as in :nth-of-type(2)`;
-  at.i = close + 1;
-  return n;
-}
-
-/** Why the character at `i` can't stand there, naming the part of CSS it begins where it begins one. */
-function unexpected(text: string, i: number): string {
-  const c = text[i] ?? '';
-  const between = 'only a space (inside) and ">" (directly inside) join boxes';
-  switch (c) {
-    case ',':
-      return 'a list of selectors (",") is not allowed';
-    case '[':
-      return 'attribute selectors ([…]) are not allowed';
-    case '+':
-    case '~':
-      return `"${c}" (boxes beside each other) is not allowed: ${between}`;
-    case '|':
-      return 'namespaces ("|") are not allowed';
-    case '*':
-      return '"*" (any tag) can only begin a box';
-    case '/':
-      return 'comments (/* … */) are not allowed';
-    default:
-      if (c !== '' && (c < ' ' || c === '\x7f')) return 'it holds a control character';
-      return `"${String.fromCodePoint(text.codePointAt(i) ?? 0)}" can't stand here: ${ONLY}, joined by a space or ">"`;
-  }
-}
-
-// ── CSS identifiers (CSS Syntax 3, §4.3.9–4.3.11, §4.3.7) ────────────────────────────────────────────────
-
-const isSpace = (c: string | undefined): boolean =>
-  c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
-
-/** Skips whitespace; whether there was any. */
-function skipSpace(at: Cursor): boolean {
-  const start = at.i;
-  while (isSpace(at.text[at.i])) at.i++;
-  return at.i > start;
-}
-
-/** A letter, `_`, or any non-ASCII code point. */
-function isNameStart(c: string | undefined): boolean {
-  return c !== undefined && (/[A-Za-z_]/.test(c) || c.charCodeAt(0) >= 0x80);
-}
-
-const isNameChar = (c: string | undefined): boolean => isNameStart(c) || (c !== undefined && /[\d-]/.test(c));
-
-/** A backslash that escapes: one not followed by a newline or by the end (refused there: no U+FFFD guesses). */
-function isEscape(text: string, i: number): boolean {
-  const next = text[i + 1];
-  return text[i] === '\\' && next !== undefined && next !== '\n' && next !== '\r' && next !== '\f';
-}
-
-/** Whether an identifier starts at `i` (CSS Syntax "would start an ident sequence"). */
-function startsName(text: string, i: number): boolean {
-  if (text[i] === '-') return isNameStart(text[i + 1]) || text[i + 1] === '-' || isEscape(text, i + 1);
-  return isNameStart(text[i]) || isEscape(text, i);
-}
-
-/** The identifier at the cursor, its escapes decoded (`\31 23` is "123", `\:` is ":"). */
-function readName(at: Cursor): string {
-  const { text } = at;
-  let name = '';
-  for (;;) {
-    if (isEscape(text, at.i)) {
-      name += readEscape(at);
-      continue;
+  let at = /^[ \t\n\r\f]*/.exec(text)?.[0].length ?? 0;
+  if (at === text.length) return at;
+  while (at < text.length) {
+    TOKEN.lastIndex = at;
+    const token = TOKEN.exec(text);
+    if (token === null) return at;
+    const [all, joint, tag, mark, name, position] = token;
+    if (joint !== undefined) {
+      const end = at + all.length === text.length;
+      // A joint needs a box on each side; spaces at the end are none.
+      if (box === null || (end && joint.includes('>'))) return at;
+      if (end) break;
+      within = joint.includes('>') ? 'child' : 'descendant';
+      box = null;
+    } else {
+      // A tag (or `*`) only begins a box.
+      if (box !== null && tag !== undefined) return at;
+      if (box === null) {
+        box = { tag: null, ids: [], classes: [], positions: [], within };
+        compounds.push(box);
+      }
+      if (tag !== undefined) box.tag = tag === '*' ? null : tag;
+      else if (mark !== undefined) (mark === '#' ? box.ids : box.classes).push(nameOf(name as string));
+      else {
+        const n = Number(position);
+        if (n < 1 || n > MAX_POSITION) return at;
+        box.positions.push(n);
+      }
     }
-    const c = text[at.i];
-    if (!isNameChar(c)) return name;
-    // A code point whole: an astral character is two code units.
-    const cp = text.codePointAt(at.i) ?? 0;
-    const char = String.fromCodePoint(cp);
-    name += char;
-    at.i += char.length;
+    at += all.length;
+  }
+  return { compounds };
+}
+
+/** An identifier with its escapes read: `\31 23` is "123", `\:` is ":"; a zero or a surrogate is U+FFFD. */
+function nameOf(name: string): string {
+  return name.replace(UNESCAPE, (_, hex: string | undefined, char: string | undefined) => {
+    if (hex === undefined) return char ?? '';
+    const cp = Number.parseInt(hex, 16);
+    return cp === 0 || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff ? '\ufffd' : String.fromCodePoint(cp);
+  });
+}
+
+const ONLY = 'only tag, #id, .class and :nth-of-type(n)';
+
+function reasonFor(text: string, problem: Problem, role: SelectorRole): string {
+  const read = readSelector(text);
+  const compounds = typeof read === 'number' ? [] : read.compounds;
+  switch (problem) {
+    case 'text':
+      return 'it is not text';
+    case 'long':
+      return `too long (${text.length} characters; at most ${MAX_SELECTOR_CHARS})`;
+    case 'deep':
+      return `too deep (${compounds.length} boxes; at most ${MAX_COMPOUNDS})`;
+    case 'page':
+      return `"${compounds.at(-1)?.tag?.toLowerCase()}" is the whole page: ${role === 'root' ? 'the article' : 'a box added'} must be a box in it`;
+    default:
+      return whyNot(text, problem);
   }
 }
 
-/** One escape, the cursor on its backslash: up to six hex digits and one whitespace after them, or a character. */
-function readEscape(at: Cursor): string {
-  const { text } = at;
-  at.i++;
-  const hex = /^[\dA-Fa-f]{1,6}/.exec(text.slice(at.i, at.i + 6))?.[0];
-  if (hex === undefined) {
-    const char = String.fromCodePoint(text.codePointAt(at.i) ?? 0);
-    at.i += char.length;
-    return char;
+/** Why reading `text` stopped at `at`, naming the part of CSS that begins there. */
+function whyNot(text: string, at: number): string {
+  const rest = text.slice(at).replace(/^[ \t\n\r\f]+/, '');
+  const c = String.fromCodePoint(rest.codePointAt(0) ?? 0);
+  if (rest === '') return 'it is empty';
+  if (c === '>')
+    return rest.slice(1).trim() === ''
+      ? 'it ends with ">": a box must follow it'
+      : 'a box must come before ">"';
+  if (c === ':') {
+    const [, colons = ':', name = '', open] = /^(::?)([\w-]*)(\()?/.exec(rest) ?? [];
+    if (name === '') return '":" must be followed by a name, as in :nth-of-type(2)';
+    if (colons === ':' && name === 'nth-of-type')
+      return `":nth-of-type(…)" takes a position: a whole number from 1 to ${MAX_POSITION}, as in :nth-of-type(2)`;
+    if (name.toLowerCase() === 'nth-of-type') return '":nth-of-type(n)" is written in lower case';
+    return `"${colons}${name.toLowerCase()}${open ? '(…)' : ''}" is not allowed: ${ONLY}`;
   }
-  at.i += hex.length;
-  if (text[at.i] === '\r' && text[at.i + 1] === '\n') at.i += 2;
-  else if (isSpace(text[at.i])) at.i++;
-  const cp = Number.parseInt(hex, 16);
-  return cp === 0 || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff ? '\ufffd' : String.fromCodePoint(cp);
+  if (c === '#' || c === '.') return `"${c}" must be followed by a name`;
+  if (c < ' ' || c === '\x7f') return 'it holds a control character';
+  const between = 'only a space (inside) and ">" (directly inside) join boxes';
+  const said: Record<string, string> = {
+    ',': 'a list of selectors (",") is not allowed',
+    '[': 'attribute selectors ([…]) are not allowed',
+    '+': `"+" (boxes beside each other) is not allowed: ${between}`,
+    '~': `"~" (boxes beside each other) is not allowed: ${between}`,
+    '|': 'namespaces ("|") are not allowed',
+    '*': '"*" (any tag) can only begin a box',
+    '/': 'comments (/* … */) are not allowed',
+  };
+  if (said[c] !== undefined) return said[c];
+  // Inside a name that begins a box: a tag that is no plain name (`café`, `x\,p`, `-x`).
+  const start = text.slice(0, at).search(/[^ \t\n\r\f>]*$/);
+  const run = /^(?:\\.|[^ \t\n\r\f>#.:[,+~|*/\\])+/su.exec(text.slice(start))?.[0] ?? '';
+  if (/^(?:[A-Za-z_\-\\]|[\u0080-\u{10ffff}])/u.test(run) && at < start + run.length)
+    return `the tag "${run}" is not a plain name (letters, digits, "-" and "_")`;
+  if (/^[a-z]/i.test(c)) return `a tag ("${/^[\w-]*/.exec(rest)?.[0]}") can only begin a box`;
+  return `"${c}" can't stand here: ${ONLY}, joined by a space or ">"`;
 }

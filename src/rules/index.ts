@@ -6,10 +6,16 @@
  * whole after the article. Plain data: the extension stores it per origin.
  */
 import { containsNode } from '../dom/access.ts';
-import { checkSelector, parseSelector, type Selector, type SelectorRole } from './grammar.ts';
+import { type Selector, type SelectorRole, selectorIn } from './grammar.ts';
 import { matchSelectors } from './match.ts';
 
-export { checkSelector, MAX_SELECTOR_CHARS, parseSelector, type SelectorRole } from './grammar.ts';
+export {
+  checkSelector,
+  MAX_SELECTOR_CHARS,
+  parseSelector,
+  type SelectorRole,
+  selectorIn,
+} from './grammar.ts';
 
 export interface SiteRule {
   /** The article's root, picked on the page; null: found as usual. */
@@ -50,8 +56,8 @@ export function parseRule(value: unknown): SiteRule | null {
   if (typeof value !== 'object' || value === null) return null;
   const { root, remove, add = [] } = value as Record<string, unknown>;
   const selectors = (list: unknown, role: SelectorRole): list is string[] =>
-    Array.isArray(list) && list.length <= MAX_REMOVALS && list.every((s) => checkSelector(s, role).ok);
-  if (root !== null && !checkSelector(root, 'root').ok) return null;
+    Array.isArray(list) && list.length <= MAX_REMOVALS && list.every((s) => selectorIn(s, role) !== null);
+  if (root !== null && selectorIn(root, 'root') === null) return null;
   if (!selectors(remove, 'remove') || !selectors(add, 'add')) return null;
   if (root === null && remove.length === 0 && add.length === 0) return null;
   return add.length > 0
@@ -61,8 +67,8 @@ export function parseRule(value: unknown): SiteRule | null {
 
 /** Matches of `selector` in `doc` (match.ts), at most `limit`; none when it is not in grammar.ts's grammar. */
 export function matches(doc: Document, selector: unknown, limit = MAX_MATCHES_PER_SELECTOR): Element[] {
-  const parsed = typeof selector === 'string' ? parseSelector(selector) : null;
-  return parsed?.ok ? (matchSelectors(doc, [parsed.selector], [limit])[0] ?? []) : [];
+  const parsed = selectorIn(selector, 'remove');
+  return parsed === null ? [] : (matchSelectors(doc, [parsed], [limit])[0] ?? []);
 }
 
 /**
@@ -74,9 +80,9 @@ export function matches(doc: Document, selector: unknown, limit = MAX_MATCHES_PE
 export function matchRule(doc: Document, rule: SiteRule): RuleMatch {
   const wanted: { selector: Selector; limit: number }[] = [];
   const take = (value: unknown, role: SelectorRole, limit: number): number => {
-    const checked = checkSelector(value, role);
-    if (!checked.ok) return -1;
-    wanted.push({ selector: checked.selector, limit });
+    const selector = selectorIn(value, role);
+    if (selector === null) return -1;
+    wanted.push({ selector, limit });
     return wanted.length - 1;
   };
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value.slice(0, MAX_REMOVALS) : []);

@@ -12,7 +12,7 @@ import {
   parentElementOf,
   previousElementSiblingOf,
 } from '../dom/access.ts';
-import { PLAIN_TAG, parseSelector } from './grammar.ts';
+import { PLAIN_TAG, selectorIn } from './grammar.ts';
 import { matches } from './index.ts';
 
 /** How far up a selector looks for a named box to anchor on: a block's own section, rarely further. */
@@ -128,7 +128,7 @@ export function selectorFor(el: Element, doc: Document): string | null {
   };
   // Only what the grammar accepts is ever returned (matches finds nothing for anything else).
   const fits = (selector: string): string | null =>
-    parseSelector(selector).ok && unique(selector) ? selector : null;
+    selectorIn(selector, 'remove') !== null && unique(selector) ? selector : null;
   if (unique(own)) return fits(own);
   let selector = own;
   for (const ancestor of namedAncestors(el)) {
@@ -176,5 +176,5 @@ export function selectorLike(el: Element, doc: Document): string | null {
     if (named === undefined || stableClasses(named).length === 0) return null;
     selector = `${describe(named, false)} ${selector}`;
   }
-  return parseSelector(selector).ok && matches(doc, selector).includes(el) ? selector : null;
+  return selectorIn(selector, 'remove') !== null && matches(doc, selector).includes(el) ? selector : null;
 }
