@@ -31,7 +31,7 @@ describe('the selectors a fix may hold', () => {
       selector: {
         compounds: [
           { tag: 'main', ids: ['content'], classes: [], positions: [], within: null },
-          { tag: 'DIV', ids: [], classes: ['a', 'b'], positions: [2], within: 'child' },
+          { tag: 'div', ids: [], classes: ['a', 'b'], positions: [2], within: 'child' },
           { tag: null, ids: [], classes: ['c'], positions: [], within: 'descendant' },
         ],
       },

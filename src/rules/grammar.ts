@@ -23,7 +23,7 @@ export const MAX_POSITION = MAX_SIBLINGS;
 
 /** One box of a selector: `div.story#main:nth-of-type(2)`. */
 export interface Compound {
-  /** The tag as written; null for any (`*`, or none written). */
+  /** The tag, in lower case (tags are matched without regard to case); null for any (`*`, or none written). */
   tag: string | null;
   ids: string[];
   classes: string[];
@@ -87,7 +87,7 @@ function check(text: unknown, role: SelectorRole): Selector | Problem {
   if (typeof read === 'number') return read;
   if (read.compounds.length > MAX_COMPOUNDS) return 'deep';
   // A root or an added box never names the page itself: the last box is what the selector matches.
-  const last = read.compounds.at(-1)?.tag?.toLowerCase();
+  const last = read.compounds.at(-1)?.tag;
   return role !== 'remove' && (last === 'html' || last === 'body') ? 'page' : read;
 }
 
@@ -117,7 +117,7 @@ function readSelector(text: string): Selector | number {
         box = { tag: null, ids: [], classes: [], positions: [], within };
         compounds.push(box);
       }
-      if (tag !== undefined) box.tag = tag === '*' ? null : tag;
+      if (tag !== undefined) box.tag = tag === '*' ? null : tag.toLowerCase();
       else if (mark !== undefined) (mark === '#' ? box.ids : box.classes).push(nameOf(name as string));
       else {
         const n = Number(position);
@@ -152,7 +152,7 @@ function reasonFor(text: string, problem: Problem, role: SelectorRole): string {
     case 'deep':
       return `too deep (${compounds.length} boxes; at most ${MAX_COMPOUNDS})`;
     case 'page':
-      return `"${compounds.at(-1)?.tag?.toLowerCase()}" is the whole page: ${role === 'root' ? 'the article' : 'a box added'} must be a box in it`;
+      return `"${compounds.at(-1)?.tag}" is the whole page: ${role === 'root' ? 'the article' : 'a box added'} must be a box in it`;
     default:
       return whyNot(text, problem);
   }

@@ -105,7 +105,7 @@ export function matchSelectors(
     const child = firstElementChildOf(el);
     if (child !== null) {
       path[depth] = el;
-      seen[depth] = new Map();
+      if (positions) seen[depth] = new Map();
       depth++;
       el = child;
       continue;
@@ -142,12 +142,13 @@ function stepMask(selector: Selector, parentAt: number, parentBelow: number, fac
 /** Whether one box (`div.story#main:nth-of-type(2)`) matches the element. */
 function compoundMatches(compound: Compound, facts: Facts): boolean {
   if (compound.tag !== null) {
-    // As Chromium in an HTML document: an HTML element's (lower-case) tag without regard to the selector's case,
-    // another's (SVG's linearGradient) without regard to either's.
-    const tag = compound.tag.toLowerCase();
+    // As Chromium in an HTML document: an HTML element's (lower-case) tag without regard to the selector's case
+    // (grammar.ts writes it in lower case), another's (SVG's linearGradient) without regard to either's.
+    const tag = compound.tag;
     if (tag !== facts.name) {
+      if (facts.name.length !== tag.length || facts.name.toLowerCase() !== tag) return false;
       if (facts.namespace === undefined) facts.namespace = namespaceOf(facts.el);
-      if (facts.namespace === HTML_NS || facts.name.toLowerCase() !== tag) return false;
+      if (facts.namespace === HTML_NS) return false;
     }
   }
   if (compound.positions.some((n) => n !== facts.position)) return false;
