@@ -1,11 +1,11 @@
-import { extract, selectorFor, selectorLike, toMarkdown, toText } from './index.ts';
+import { extract, matches, selectorFor, selectorLike, toMarkdown, toText } from './index.ts';
 import { inspectSegments } from './inspect.ts';
 import { nextPageOf } from './pages/index.ts';
 
 // The entry of dist-extractor/lectern.js: the same extractor the content script runs, for the benchmark,
 // the extract CLI and outside tools that load one file into a page; with the selectors a fix for a site is
-// made of (rules/selector.ts), which extract's `rule` option applies, and the next part of a page split in
-// several (pages/).
+// made of (rules/selector.ts) and what one matches (rules/index.ts), which extract's `rule` option applies, and
+// the next part of a page split in several (pages/).
 (globalThis as { Lectern?: unknown }).Lectern = {
   extract,
   toText,
@@ -13,5 +13,6 @@ import { nextPageOf } from './pages/index.ts';
   inspectSegments,
   selectorFor,
   selectorLike,
+  matches,
   nextPageOf,
 };

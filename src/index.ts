@@ -20,8 +20,16 @@ export {
   toText,
 } from './export/index.ts';
 export { extract, extractWithBody } from './extract.ts';
-export { matchRule, parseRule, type RuleMatch, type RuleUse, type SiteRule } from './rules/index.ts';
-export { isStableName, isValidSelector, selectorFor, selectorLike } from './rules/selector.ts';
+export {
+  checkSelector,
+  matches,
+  matchRule,
+  parseRule,
+  type RuleMatch,
+  type RuleUse,
+  type SiteRule,
+} from './rules/index.ts';
+export { isStableName, selectorFor, selectorLike } from './rules/selector.ts';
 export type {
   Article,
   Diagnostics,

@@ -5,6 +5,7 @@
  * in the reader's closed shadow root (e2e/support/overlay.ts).
  */
 import { expect, type Page, test } from '@playwright/test';
+import { parseSelector } from '../../src/rules/grammar.ts';
 import type { overlayOf } from '../support/overlay.ts';
 import { clearStorage, openReaderOn, storedIn, storeIn, useExtension } from './harness.ts';
 
@@ -40,10 +41,50 @@ const PAGES = {
   second: { url: 'https://news.test/fix-site-bridge/', topic: 'Harbour bridge to reopen' },
 };
 
+/**
+ * A page of the same site that plants a fix: its appeal is one element the HTML parser names `x,p:not(.q),*`
+ * (a tag name runs to the first space, `/` or `>`), and its paragraphs are all of class `q`. That name written
+ * into a selector is the list `x`, `p:not(.q)`, `*.callout-box`: this page's appeal alone, every plain paragraph
+ * of the site's other pages.
+ */
+const PLANTED = 'x,p:not(.q),*';
+function plantingPage(): string {
+  const plain = [1, 2, 3, 4].map((n) => para(n, 'members').replace('<p>', '<p class="q">'));
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Members | The Daily</title></head><body>
+<main id="content"><article class="story"><h1 class="story__title">Members</h1><div class="story__body">
+  ${plain.slice(0, 2).join('')}
+  <${PLANTED} class="callout-box" style="display:block"><p class="q">The Daily is funded by readers like you. ${APPEAL} and support local journalism in your town for less than the price of a coffee a week.</p></${PLANTED}>
+  ${plain.slice(2).join('')}
+</div></article></main></body></html>`;
+}
+
+/**
+ * A page of the site with more text than its paragraphs (a summary and a list of points), so that a fix that
+ * left every paragraph out would still leave an article, and be applied.
+ */
+function pageWithSummary(topic: string): string {
+  const point = (n: number) =>
+    `<li>Point ${n} of the summary: the council's vote on the new library, its cost over ten years, and what the residents who came to the meeting asked of it.</li>`;
+  return sitePage(topic).replace(
+    '<div class="story__body">',
+    `<div class="story__summary"><ul>${[1, 2, 3, 4, 5].map(point).join('')}</ul></div><div class="story__body">`,
+  );
+}
+
+const MORE = {
+  planting: { url: 'https://news.test/fix-site-members/', body: plantingPage() },
+  next: { url: 'https://news.test/fix-site-harbour/', body: pageWithSummary(PAGES.second.topic) },
+};
+
 test.beforeEach(async () => {
   for (const { url, topic } of Object.values(PAGES)) {
     await extension.context.route(url, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: sitePage(topic) }),
+    );
+  }
+  for (const { url, body } of Object.values(MORE)) {
+    await extension.context.route(url, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body }),
     );
   }
 });
@@ -273,4 +314,34 @@ test('when a new fix makes room by forgetting an older one, the reader says so w
   expect(kept).toContain('rule:https://news.test');
   expect(kept).not.toContain('rule:https://site-0.example');
   await page.close();
+});
+
+test('a block whose tag name reads as a selector list is removed as that block alone: the site’s next page keeps its paragraphs', async () => {
+  const first = await openReaderOn(extension, MORE.planting.url, 'Paragraph 1 of the story');
+  expect(await first.page.evaluate(() => document.querySelector('.callout-box')?.localName)).toBe(PLANTED);
+  expect(await first.overlay.shows(APPEAL)).toBe(true);
+  await startEditing(first.overlay);
+  await clickBlock(first.page, first.overlay, APPEAL);
+  await expect.poll(() => first.overlay.shows(APPEAL)).toBe(false);
+  expect(await first.overlay.shows('Paragraph 4 of the story about members')).toBe(true);
+  await first.overlay.click('Done');
+  await expect.poll(() => first.overlay.shows('Saved. Lectern will use your fix on news.test.')).toBe(true);
+  // What is stored is a selector of the fix's grammar, naming the block by its class alone.
+  const saved = (await stored())['rule:https://news.test'] as {
+    rule: { root: string | null; remove: string[] };
+  };
+  expect(saved.rule.root).toBeNull();
+  expect(saved.rule.remove).toHaveLength(1);
+  for (const selector of saved.rule.remove) expect(parseSelector(selector).ok, selector).toBe(true);
+  await first.page.close();
+
+  const next = await openReaderOn(extension, MORE.next.url, 'Point 1 of the summary');
+  const removedThere = await next.page.evaluate(
+    (selector) => Array.from(document.querySelectorAll(selector)).filter((el) => el.localName === 'p').length,
+    saved.rule.remove[0] as string,
+  );
+  expect(removedThere).toBe(0);
+  for (const n of [1, 2, 3, 4, 5])
+    expect(await next.overlay.shows(`Paragraph ${n} of the story about Harbour bridge to reopen`)).toBe(true);
+  await next.page.close();
 });

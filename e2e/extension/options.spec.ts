@@ -49,7 +49,7 @@ test('lists each site’s fix, most recently used first, and saves an edit only 
   await blocks.fill('div.callout-box\ndiv[');
   await news.getByRole('button', { name: 'Save' }).click();
   await expect(news.getByRole('alert')).toHaveText(
-    'Not saved: block 2, "div[", is not a CSS selector Lectern can use.',
+    'Not saved: block 2 ("div["): attribute selectors ([…]) are not allowed.',
   );
   expect(await stored()).toEqual(FIXES);
 
@@ -66,6 +66,82 @@ test('lists each site’s fix, most recently used first, and saves an edit only 
     .click();
   await expect(page.getByRole('heading', { level: 3 })).toHaveText(['https://news.example']);
   expect(Object.keys(await stored())).toEqual(['rule:https://news.example']);
+  await page.close();
+});
+
+const ONLY = 'only tag, #id, .class and :nth-of-type(n)';
+const BESIDE = 'only a space (inside) and ">" (directly inside) join boxes';
+/** Each form of CSS a fix may not hold, in the field it is typed into, and the reason the page gives. */
+const FORBIDDEN: { field: 'remove' | 'add' | 'root'; selector: string; reason: string }[] = [
+  { field: 'remove', selector: 'x,p:not(.q),*.promo', reason: 'a list of selectors (",") is not allowed' },
+  { field: 'remove', selector: 'div:has(> img)', reason: `":has(…)" is not allowed: ${ONLY}` },
+  { field: 'remove', selector: ':is(aside, nav) p', reason: `":is(…)" is not allowed: ${ONLY}` },
+  { field: 'add', selector: 'p:not(.q)', reason: `":not(…)" is not allowed: ${ONLY}` },
+  { field: 'root', selector: ':where(main)', reason: `":where(…)" is not allowed: ${ONLY}` },
+  { field: 'remove', selector: 'a[href*="promo"]', reason: 'attribute selectors ([…]) are not allowed' },
+  { field: 'remove', selector: 'h2 + p', reason: `"+" (boxes beside each other) is not allowed: ${BESIDE}` },
+  { field: 'remove', selector: 'h2 ~ p', reason: `"~" (boxes beside each other) is not allowed: ${BESIDE}` },
+  { field: 'remove', selector: `div.${'a'.repeat(297)}`, reason: 'too long (301 characters; at most 300)' },
+  {
+    field: 'remove',
+    selector: Array.from({ length: 21 }, () => 'div').join(' > '),
+    reason: 'too deep (21 boxes; at most 20)',
+  },
+  { field: 'root', selector: 'body', reason: '"body" is the whole page: the article must be a box in it' },
+  { field: 'root', selector: 'html', reason: '"html" is the whole page: the article must be a box in it' },
+  {
+    field: 'add',
+    selector: 'html > body',
+    reason: '"body" is the whole page: a box added must be a box in it',
+  },
+];
+
+/** How the page names a field's selector in its reason (a long one cut short). */
+function named(field: 'remove' | 'add' | 'root', selector: string): string {
+  const shown = selector.length > 80 ? `${selector.slice(0, 79)}…` : selector;
+  const what = field === 'remove' ? 'block 1' : field === 'add' ? 'added box 1' : "the article's root";
+  return `${what} ("${shown}")`;
+}
+
+test('the editor refuses every selector outside the fix’s grammar, saying why, and stores nothing', async () => {
+  const page = await openOptions();
+  const news = page.getByRole('form', { name: 'https://news.example' });
+  const fields = {
+    remove: news.getByLabel('Blocks left out (one CSS selector a line)'),
+    add: news.getByLabel('Boxes added after the article (one CSS selector a line)'),
+    root: news.getByLabel('The article (a CSS selector; empty: found by Lectern)'),
+  };
+  for (const { field, selector, reason } of FORBIDDEN) {
+    await fields.remove.fill(field === 'remove' ? selector : 'div.callout-box');
+    await fields.add.fill(field === 'add' ? selector : '');
+    await fields.root.fill(field === 'root' ? selector : '');
+    await news.getByRole('button', { name: 'Save' }).click();
+    await expect(news.getByRole('alert')).toHaveText(`Not saved: ${named(field, selector)}: ${reason}.`);
+    expect(await stored()).toEqual(FIXES);
+  }
+  await page.close();
+});
+
+test('an import holding any selector outside the fix’s grammar is refused with the fix, the selector and why', async () => {
+  const page = await openOptions();
+  const chooser = page.getByLabel('Import fixes…');
+  for (const [index, { field, selector, reason }] of FORBIDDEN.entries()) {
+    const fix =
+      field === 'root'
+        ? { origin: 'https://a.example', root: selector, remove: [] }
+        : { origin: 'https://a.example', root: null, remove: [], [field]: [selector] };
+    const body = JSON.stringify({
+      format: 'lectern-site-fixes',
+      version: 1,
+      fixes: [{ origin: 'https://ok.example', root: null, remove: ['div.ok'] }, fix],
+    });
+    const name = `planted-${index}.json`;
+    await chooser.setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(body) });
+    await expect(page.getByRole('status')).toHaveText(
+      `Nothing was imported from ${name}. Fix 2 (https://a.example): ${named(field, selector)}: ${reason}.`,
+    );
+    expect(await stored()).toEqual(FIXES);
+  }
   await page.close();
 });
 
@@ -100,7 +176,7 @@ test('exports the fixes as a file that imports again; a malformed file is refuse
   await refused(
     'bad-selector.json',
     one({ origin: 'https://a.example', root: null, remove: ['p', '<script>'] }),
-    'Fix 1 (https://a.example): block 2, "<script>", is not a CSS selector Lectern can use.',
+    'Fix 1 (https://a.example): block 2 ("<script>"): "<" can\'t stand here: only tag, #id, .class and :nth-of-type(n), joined by a space or ">".',
   );
   await refused(
     'bad-origin.json',

@@ -4,6 +4,7 @@
  * fix the page does not match gives the article found as usual, saying so.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { parseSelector } from '../../src/rules/grammar.ts';
 import type { SiteRule } from '../../src/rules/index.ts';
 import type { Article } from '../../src/types.ts';
 import { loadExtractor, VIEWPORT } from '../support/index.ts';
@@ -148,5 +149,72 @@ test('a stored fix of another shape is no fix: the article found as usual', asyn
     const article = await extract(page, odd as unknown as SiteRule);
     expect(article?.text).toContain('Paragraph 5 of the story');
     expect(article?.diagnostics.rule).toBe('unused');
+  }
+});
+
+/**
+ * A page of the same site whose appeal is an element the HTML parser names `x,p:not(.q),*` (a tag name runs to
+ * the first space, `/` or `>`), and whose own paragraphs are all of class `q`: that name written into a selector
+ * would make the list `x`, `p:not(.q)`, `*.promo`, one box on this page and every plain paragraph on the next.
+ */
+function plantingPage(tag: string): string {
+  return `<!doctype html><html lang="en"><head><title>Members | The Daily</title></head><body>
+<main id="content"><article class="story"><h1 class="story__title">Members</h1><div class="story__body">
+  ${[1, 2, 3].map((n) => para(n, 'members').replace('<p>', '<p class="q">')).join('')}
+  <${tag} class="promo" style="display:block">The Daily is funded by readers like you: become a member today.</${tag}>
+  ${para(4, 'members').replace('<p>', '<p class="q">')}
+</div></article></main></body></html>`;
+}
+
+test('a page can’t name an element so that the selector built for it matches other boxes on the site', async ({
+  page,
+}) => {
+  await open(page, plantingPage('x,p:not(.q),*'));
+  expect(await page.evaluate(() => document.querySelector('.promo')?.localName)).toBe('x,p:not(.q),*');
+  const { own, like } = await selectors(page, '.promo');
+  // Its class word under any tag: the name is no plain tag, so it is not written.
+  expect(own).toBe('*.promo');
+  expect(like).toBe('*.promo');
+  for (const selector of [own, like]) expect(parseSelector(selector as string).ok).toBe(true);
+
+  await open(page, sitePage('Harbour bridge to reopen', 50377));
+  const paragraphs = await page.evaluate(
+    (own) => Array.from(document.querySelectorAll(own)).filter((el) => el.localName === 'p').length,
+    own as string,
+  );
+  expect(paragraphs).toBe(0);
+  const after = await extract(page, { root: null, remove: [own as string] });
+  for (const n of [1, 2, 3, 4, 5])
+    expect(after?.text).toContain(`Paragraph ${n} of the story about Harbour bridge to reopen`);
+
+  // Picked as the article, an element named to hold `body` names no body either.
+  await open(page, plantingPage('x,body,*'));
+  expect((await selectors(page, '.promo')).own).toBe('*.promo');
+});
+
+test('a fix’s selectors outside the grammar match nothing, and its root is never the page itself', async ({
+  page,
+}) => {
+  await open(page, sitePage('Harbour bridge to reopen', 50377).replace('<body>', '<body class="home">'));
+  // A list planted in storage would leave out every plain paragraph: it is no selector of a fix.
+  const planted = await extract(page, { root: null, remove: ['x,p:not(.q),*.promo'] });
+  expect(planted?.text).toContain('Paragraph 1 of the story about Harbour bridge to reopen');
+  expect(planted?.diagnostics.rule).toBe('unused');
+  for (const rule of [
+    { root: null, remove: ['p:not(.q)'] },
+    { root: null, remove: ['.story__body > :is(p)'] },
+    { root: null, remove: ['[class]'] },
+    { root: null, remove: ['h1 ~ p'] },
+  ]) {
+    const article = await extract(page, rule);
+    expect(article?.text, rule.remove[0]).toContain(
+      'Paragraph 3 of the story about Harbour bridge to reopen',
+    );
+  }
+  // A root that is, or matches first, the body or the page: none, and the article is found as usual.
+  for (const root of ['body', 'html', '.home']) {
+    const article = await extract(page, { root, remove: [] });
+    expect(article?.diagnostics.rule, root).toBe('unmatched');
+    expect(article?.text).not.toContain('All rights reserved');
   }
 });

@@ -15,6 +15,7 @@ export interface LecternApi {
   inspectSegments(doc: Document, model?: Model | null): Inspection;
   selectorFor(el: Element, doc: Document): string | null;
   selectorLike(el: Element, doc: Document): string | null;
+  matches(doc: Document, selector: unknown, limit?: number): Element[];
 }
 
 declare global {

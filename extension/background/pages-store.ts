@@ -48,7 +48,7 @@ export async function keepFix(sender: Runtime.MessageSender, rule: SiteRule | nu
   const page = pageOf(sender);
   if (page === null) throw new Error('fixes are kept for web pages only');
   if (rule !== null && page.private) return { kept: 'private', dropped: 0 };
-  const dropped = await saveRule(page.origin, rule, Date.now(), () => true);
+  const dropped = await saveRule(page.origin, rule);
   return { kept: rule === null ? 'forgotten' : 'saved', dropped: dropped.length };
 }
 

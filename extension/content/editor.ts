@@ -100,8 +100,8 @@ function keptMessage({ kept, dropped }: FixKept): string {
  */
 export function attachEditor(host: EditorHost, start: boolean): void {
   if (start && session === null) {
-    // As stored (loaded unchecked: src/rules/index.ts matchRule reads any shape); here it is built on.
-    const rule = parseRule(host.rule(), () => true);
+    // As stored (checked where it was read, shared/site.ts); here it is built on.
+    const rule = parseRule(host.rule());
     session = {
       before: rule,
       rule: rule ?? EMPTY,

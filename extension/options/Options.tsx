@@ -6,7 +6,6 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { parseRule, type SiteRule } from '../../src/rules/index.ts';
-import { isValidSelector } from '../../src/rules/selector.ts';
 import { api } from '../shared/api.ts';
 import { disableAutoOpen, listAutoOpen } from '../shared/auto-open.ts';
 import { forgetSite, listMemories, memoryOn, type SiteMemorySummary, setMemoryOn } from '../shared/memory.ts';
@@ -21,8 +20,6 @@ import {
   saveRule,
   storeFixes,
 } from '../shared/site-rules.ts';
-
-const isValid = (selector: string): boolean => isValidSelector(document, selector);
 
 type Message = { ok: boolean; text: string } | null;
 
@@ -71,7 +68,7 @@ export function Options() {
         `It is ${megabytes(file.size)}; a file of fixes exported by Lectern is at most ${megabytes(MAX_IMPORT_BYTES)}.`,
       );
     try {
-      const imported = parseImport(await file.text(), isValid);
+      const imported = parseImport(await file.text());
       if (!imported.ok) return refuse(imported.error);
       const stored = new Set((await listRules()).map((fix) => fix.origin));
       const origins = imported.fixes.map((fix) => fix.origin);
@@ -224,9 +221,9 @@ function FixEditor({ fix }: { fix: SiteFix }) {
         .map((line) => line.trim())
         .filter(Boolean);
     const fields = { root: root.trim() === '' ? null : root.trim(), remove: lines(remove), add: lines(add) };
-    const rule: SiteRule | null = parseRule(fields, isValid);
+    const rule: SiteRule | null = parseRule(fields);
     if (rule === null) {
-      setProblem(`Not saved: ${ruleProblem(fields, isValid)}`);
+      setProblem(`Not saved: ${ruleProblem(fields)}`);
       return;
     }
     try {

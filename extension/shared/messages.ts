@@ -137,7 +137,7 @@ const isFingerprints = (value: unknown): boolean =>
   value.every((fp) => Number.isInteger(fp) && fp >= 0 && fp <= 0xffffffff);
 const CLIPBOARD: Fields = { text: isString, html: isStringOrNull };
 /** A fix as src/rules/ reads one (its selectors in the stored grammar), or null to forget it. */
-const isRuleOrNull = (value: unknown): boolean => value === null || parseRule(value, () => true) !== null;
+const isRuleOrNull = (value: unknown): boolean => value === null || parseRule(value) !== null;
 
 /**
  * Each message's payload, field by field, in a table per receiver (each side checks what it answers, and

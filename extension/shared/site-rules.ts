@@ -4,8 +4,13 @@
  * own site's fix and nothing else. Bounded: at most MAX_SITES fixes, the least recently used dropped first
  * when a new one would pass that (the reader says which went). No article text is stored, only selectors.
  */
-import { MAX_REMOVALS, MAX_SELECTOR_CHARS, parseRule, type SiteRule } from '../../src/rules/index.ts';
-import { isValidSelector } from '../../src/rules/selector.ts';
+import {
+  checkSelector,
+  MAX_REMOVALS,
+  parseRule,
+  type SelectorRole,
+  type SiteRule,
+} from '../../src/rules/index.ts';
 import { api } from './api.ts';
 import { bytesOf, MAX_FIX_BYTES, megabytes } from './quota.ts';
 
@@ -29,11 +34,11 @@ export const hasSite = (origin: string): boolean => /^https?:\/\//.test(origin);
 
 export const ruleKey = (origin: string): string => PREFIX + origin;
 
-/** A stored value as a StoredRule, or null; selectors are checked for shape here, for syntax where saved. */
+/** A stored value as a StoredRule, or null; every selector checked again (src/rules/grammar.ts). */
 function parseStored(value: unknown): StoredRule | null {
   if (typeof value !== 'object' || value === null) return null;
   const { rule, saved, used } = value as Record<string, unknown>;
-  const parsed = parseRule(rule, () => true);
+  const parsed = parseRule(rule);
   if (parsed === null || typeof saved !== 'number' || typeof used !== 'number') return null;
   return { rule: parsed, saved, used };
 }
@@ -51,18 +56,12 @@ export async function listRules(): Promise<SiteFix[]> {
 }
 
 /**
- * Saves the site's fix (null forgets it), its selectors checked with `isValid` (by default: they parse in this
- * document). Returns the sites whose fixes were dropped to stay within MAX_SITES, least recently used first.
+ * Saves the site's fix (null forgets it), its selectors checked (src/rules/grammar.ts). Returns the sites whose
+ * fixes were dropped to stay within MAX_SITES, least recently used first.
  */
-export async function saveRule(
-  origin: string,
-  rule: SiteRule | null,
-  now = Date.now(),
-  isValid = (selector: string) => isValidSelector(document, selector),
-): Promise<string[]> {
+export async function saveRule(origin: string, rule: SiteRule | null, now = Date.now()): Promise<string[]> {
   if (!hasSite(origin)) throw new Error('fixes are kept for web pages only');
-  if (rule !== null && parseRule(rule, isValid) === null)
-    throw new Error('that fix is not one Lectern can apply');
+  if (rule !== null && parseRule(rule) === null) throw new Error('that fix is not one Lectern can apply');
   const key = ruleKey(origin);
   if (rule === null) {
     await api().storage.local.remove(key);
@@ -100,10 +99,10 @@ export type Imported =
   | { ok: false; error: string };
 
 /**
- * An exported file's fixes, every one checked (`isValid` for each selector) before any is taken: a file with one
- * bad fix is refused whole, with the reason, so an import changes nothing or everything it says.
+ * An exported file's fixes, every one checked (each selector: src/rules/grammar.ts) before any is taken: a file
+ * with one bad fix is refused whole, with the reason, so an import changes nothing or everything it says.
  */
-export function parseImport(text: string, isValid: (selector: string) => boolean): Imported {
+export function parseImport(text: string): Imported {
   const fail = (error: string): Imported => ({ ok: false, error });
   if (text.length > MAX_IMPORT_BYTES) return fail('This file is too large to be fixes exported by Lectern.');
   let data: unknown;
@@ -128,11 +127,8 @@ export function parseImport(text: string, isValid: (selector: string) => boolean
     if (origin === null) return fail(`${at}: "${String(fields.origin)}" is not a web site (https://…).`);
     if (seen.has(origin)) return fail(`${at}: ${origin} has a fix earlier in the file already.`);
     seen.add(origin);
-    const rule = parseRule(
-      { root: fields.root ?? null, remove: fields.remove, add: fields.add ?? [] },
-      isValid,
-    );
-    if (rule === null) return fail(`${at} (${origin}): ${ruleProblem(fields, isValid)}`);
+    const rule = parseRule({ root: fields.root ?? null, remove: fields.remove, add: fields.add ?? [] });
+    if (rule === null) return fail(`${at} (${origin}): ${ruleProblem(fields)}`);
     fixes.push({ origin, rule });
   }
   return { ok: true, fixes };
@@ -148,27 +144,38 @@ export function originOf(address: string): string | null {
   }
 }
 
-/** Why a rule's fields are no fix, in a person's words. */
-export function ruleProblem(fields: Record<string, unknown>, isValid: (selector: string) => boolean): string {
+/** Why a rule's fields are no fix, in a person's words: which selector, and what is wrong with it. */
+export function ruleProblem(fields: Record<string, unknown>): string {
   const { root, remove } = fields;
-  const bad = (s: unknown) =>
-    typeof s !== 'string' || s.trim() === '' || s.length > MAX_SELECTOR_CHARS || !isValid(s);
-  if (root !== null && root !== undefined && bad(root))
-    return `the article's root "${String(root)}" is not a CSS selector Lectern can use.`;
+  const problem = (what: string, s: unknown, role: SelectorRole): string | null => {
+    const checked = checkSelector(s, role);
+    return checked.ok ? null : `${what} (${shown(s)}): ${checked.reason}.`;
+  };
+  const rootProblem =
+    root === null || root === undefined ? null : problem("the article's root", root, 'root');
+  if (rootProblem !== null) return rootProblem;
   if (!Array.isArray(remove))
     return 'it lists no blocks to leave out ("remove" should be a list of CSS selectors).';
   if (remove.length > MAX_REMOVALS)
     return `it leaves out ${remove.length} kinds of block; a fix holds at most ${MAX_REMOVALS}.`;
-  const index = remove.findIndex(bad);
-  if (index >= 0)
-    return `block ${index + 1}, "${String(remove[index])}", is not a CSS selector Lectern can use.`;
+  for (const [index, s] of remove.entries()) {
+    const found = problem(`block ${index + 1}`, s, 'remove');
+    if (found !== null) return found;
+  }
   const { add = [] } = fields;
   if (!Array.isArray(add)) return 'its added boxes ("add") should be a list of CSS selectors.';
   if (add.length > MAX_REMOVALS) return `it adds ${add.length} boxes; a fix holds at most ${MAX_REMOVALS}.`;
-  const added = add.findIndex(bad);
-  if (added >= 0)
-    return `added box ${added + 1}, "${String(add[added])}", is not a CSS selector Lectern can use.`;
+  for (const [index, s] of add.entries()) {
+    const found = problem(`added box ${index + 1}`, s, 'add');
+    if (found !== null) return found;
+  }
   return 'it neither picks the article, leaves anything out nor adds anything.';
+}
+
+/** A selector as a message quotes it: in quotes, cut short past 80 characters. */
+function shown(s: unknown): string {
+  if (typeof s !== 'string') return String(s);
+  return `"${s.length > 80 ? `${s.slice(0, 79)}…` : s}"`;
 }
 
 /**

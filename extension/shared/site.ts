@@ -18,15 +18,15 @@ export interface SiteKnowledge {
 
 /**
  * The fix and the template for the page at `url` of `origin`, in one read of storage; nothing known when it
- * can't be read (the page is read as usual). A stored fix is checked as it is read: one of another shape, or
- * with a selector outside the stored grammar (src/rules/), is no fix.
+ * can't be read (the page is read as usual). The fix is checked again as it is read (parseRule: its shape and
+ * every selector, src/rules/grammar.ts): a stored value that is no fix is none.
  */
 export async function loadSite(origin: string, url: string): Promise<SiteKnowledge> {
   try {
     const [fix, memory] = [ruleKey(origin), memoryKey(origin)];
     const got = await api().storage.local.get([fix, memory]);
     return {
-      rule: parseRule((got[fix] as { rule?: unknown } | undefined)?.rule, () => true),
+      rule: parseRule((got[fix] as { rule?: unknown } | undefined)?.rule),
       template: templateFor((got[memory] as { memory?: unknown } | undefined)?.memory, url),
     };
   } catch {

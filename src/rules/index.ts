@@ -5,7 +5,17 @@
  * (no segment, no copy), a picked root is the article whole, in place of the run, and an added box is copied
  * whole after the article. Plain data: the extension stores it per origin.
  */
-import { containsNode, localNameOf, querySelectorAllIn } from '../dom/access.ts';
+import { containsNode } from '../dom/access.ts';
+import { type Selector, type SelectorRole, selectorIn } from './grammar.ts';
+import { matchSelectors } from './match.ts';
+
+export {
+  checkSelector,
+  MAX_SELECTOR_CHARS,
+  parseSelector,
+  type SelectorRole,
+  selectorIn,
+} from './grammar.ts';
 
 export interface SiteRule {
   /** The article's root, picked on the page; null: found as usual. */
@@ -35,57 +45,67 @@ export type RuleUse = 'applied' | 'unmatched' | 'unused';
 
 /**
  * Bounds on what a rule may hold and match: a stored rule comes from storage a person may have edited (an
- * import), and a selector like `*` would otherwise hide the whole page element by element.
+ * import), and a selector like `*` would otherwise hide the whole page element by element. What each selector
+ * may be is grammar.ts's.
  */
-export const MAX_SELECTOR_CHARS = 300;
 export const MAX_REMOVALS = 50;
 const MAX_MATCHES_PER_SELECTOR = 1000;
 
-/** The rule in `value`, or null when it is not one (wrong shape, a selector too long or that doesn't parse). */
-export function parseRule(value: unknown, isValidSelector: (selector: string) => boolean): SiteRule | null {
+/** The rule in `value`, or null when it is not one (wrong shape, a selector outside grammar.ts's). */
+export function parseRule(value: unknown): SiteRule | null {
   if (typeof value !== 'object' || value === null) return null;
   const { root, remove, add = [] } = value as Record<string, unknown>;
-  const selector = (s: unknown): s is string =>
-    typeof s === 'string' && s.trim() !== '' && s.length <= MAX_SELECTOR_CHARS && isValidSelector(s);
-  const selectors = (list: unknown): list is string[] =>
-    Array.isArray(list) && list.length <= MAX_REMOVALS && list.every(selector);
-  if (root !== null && !selector(root)) return null;
-  if (!selectors(remove) || !selectors(add)) return null;
+  const selectors = (list: unknown, role: SelectorRole): list is string[] =>
+    Array.isArray(list) && list.length <= MAX_REMOVALS && list.every((s) => selectorIn(s, role) !== null);
+  if (root !== null && selectorIn(root, 'root') === null) return null;
+  if (!selectors(remove, 'remove') || !selectors(add, 'add')) return null;
   if (root === null && remove.length === 0 && add.length === 0) return null;
-  return add.length > 0 ? { root, remove: [...remove], add: [...add] } : { root, remove: [...remove] };
+  return add.length > 0
+    ? { root: root as string | null, remove: [...remove], add: [...add] }
+    : { root: root as string | null, remove: [...remove] };
 }
 
-/** Matches of `selector` in `doc`, at most MAX_MATCHES_PER_SELECTOR; none when it is no selector. */
-export function matches(doc: Document, selector: unknown): Element[] {
-  if (typeof selector !== 'string') return [];
-  try {
-    return Array.from(querySelectorAllIn(doc, selector)).slice(0, MAX_MATCHES_PER_SELECTOR);
-  } catch {
-    return [];
-  }
+/** Matches of `selector` in `doc` (match.ts), at most `limit`; none when it is not in grammar.ts's grammar. */
+export function matches(doc: Document, selector: unknown, limit = MAX_MATCHES_PER_SELECTOR): Element[] {
+  const parsed = selectorIn(selector, 'remove');
+  return parsed === null ? [] : (matchSelectors(doc, [parsed], [limit])[0] ?? []);
 }
 
 /**
- * What `rule` finds in `doc`. Any shape is read safely (a stored rule is not checked again where it is loaded:
- * extension/shared/site-rules.ts): a root that is not a string is none, removals that are not a list none.
+ * What `rule` finds in `doc`, in one walk of the page (match.ts). Any shape is read safely, and only selectors
+ * grammar.ts accepts in their place are matched: a root that is no such selector is none, removals that are not
+ * a list none. No part of a fix is ever `<html>` or `<body>`: the root is the first other match, and an added
+ * box or a removal never one of them.
  */
 export function matchRule(doc: Document, rule: SiteRule): RuleMatch {
-  const root = typeof rule.root === 'string' ? (matches(doc, rule.root)[0] ?? null) : null;
+  const wanted: { selector: Selector; limit: number }[] = [];
+  const take = (value: unknown, role: SelectorRole, limit: number): number => {
+    const selector = selectorIn(value, role);
+    if (selector === null) return -1;
+    wanted.push({ selector, limit });
+    return wanted.length - 1;
+  };
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value.slice(0, MAX_REMOVALS) : []);
+  const rootAt = take(rule.root, 'root', 1);
+  const removals = list(rule.remove).map((s) => take(s, 'remove', MAX_MATCHES_PER_SELECTOR));
+  const additions = list(rule.add).map((s) => take(s, 'add', 1));
+  const found = matchSelectors(
+    doc,
+    wanted.map((w) => w.selector),
+    wanted.map((w) => w.limit),
+    true,
+  );
+  const of = (index: number): Element[] => found[index] ?? [];
+  const root = of(rootAt)[0] ?? null;
   const removed = new Set<Element>();
-  for (const selector of Array.isArray(rule.remove) ? rule.remove.slice(0, MAX_REMOVALS) : []) {
-    for (const el of matches(doc, selector)) {
-      // A removal never takes the article with it: not the root, nor a box around it, nor the page itself.
-      const tag = localNameOf(el);
-      if (tag === 'html' || tag === 'body' || (root !== null && containsNode(el, root))) continue;
-      removed.add(el);
-    }
+  for (const index of removals) {
+    // A removal never takes the article with it: not the root, nor a box around it.
+    for (const el of of(index)) if (root === null || !containsNode(el, root)) removed.add(el);
   }
   const added: Element[] = [];
-  for (const selector of Array.isArray(rule.add) ? rule.add.slice(0, MAX_REMOVALS) : []) {
-    const box = matches(doc, selector)[0];
-    if (box === undefined || removed.has(box) || added.includes(box)) continue;
-    const tag = localNameOf(box);
-    if (tag !== 'html' && tag !== 'body') added.push(box);
+  for (const index of additions) {
+    const box = of(index)[0];
+    if (box !== undefined && !removed.has(box) && !added.includes(box)) added.push(box);
   }
   const use: RuleUse =
     typeof rule.root === 'string' && root === null

@@ -11,9 +11,9 @@ import {
   nextElementSiblingOf,
   parentElementOf,
   previousElementSiblingOf,
-  querySelectorAllIn,
 } from '../dom/access.ts';
-import { MAX_SELECTOR_CHARS, matches } from './index.ts';
+import { PLAIN_TAG, selectorIn } from './grammar.ts';
+import { matches } from './index.ts';
 
 /** How far up a selector looks for a named box to anchor on: a block's own section, rarely further. */
 const MAX_ANCESTORS = 8;
@@ -46,12 +46,22 @@ function stableId(el: Element): string | null {
   return id !== null && isStableName(id) ? id : null;
 }
 
-/** The element's name in a selector: its id, else its tag and class words. */
+/**
+ * The element's tag in a selector: its name when that is a plain one (`p`, `my-widget`), else `*`. The HTML
+ * parser takes nearly anything for a tag (`<x,p:not(.q),*>` is one element of that name), and such a name
+ * written into a selector would make it a list, or a pseudo-class, that matches other boxes.
+ */
+function tagOf(el: Element): string | null {
+  const name = localNameOf(el);
+  return PLAIN_TAG.test(name) ? name : null;
+}
+
+/** The element's name in a selector: its id, else its tag (or `*`) and class words. */
 function describe(el: Element, useId = true): string {
   const id = useId ? stableId(el) : null;
   if (id !== null) return `#${CSS.escape(id)}`;
   return (
-    localNameOf(el).toLowerCase() +
+    (tagOf(el) ?? '*') +
     stableClasses(el)
       .map((c) => `.${CSS.escape(c)}`)
       .join('')
@@ -65,16 +75,6 @@ function isNamed(el: Element): boolean {
     stableClasses(el).length > 0 ||
     /^(?:main|article|aside|nav|header|footer|section)$/.test(localNameOf(el).toLowerCase())
   );
-}
-
-/** Whether a stored selector parses (rules/index.ts parseRule asks it of every selector it reads). */
-export function isValidSelector(doc: Document, selector: string): boolean {
-  try {
-    querySelectorAllIn(doc, selector);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The named boxes above `el`, nearest first, below the body. */
@@ -123,11 +123,12 @@ function onlyOfTag(el: Element): boolean {
 export function selectorFor(el: Element, doc: Document): string | null {
   const own = describe(el);
   const unique = (selector: string): boolean => {
-    const found = matches(doc, selector);
+    const found = matches(doc, selector, 2);
     return found.length === 1 && found[0] === el;
   };
+  // Only what the grammar accepts is ever returned (matches finds nothing for anything else).
   const fits = (selector: string): string | null =>
-    selector.length <= MAX_SELECTOR_CHARS && unique(selector) ? selector : null;
+    selectorIn(selector, 'remove') !== null && unique(selector) ? selector : null;
   if (unique(own)) return fits(own);
   let selector = own;
   for (const ancestor of namedAncestors(el)) {
@@ -169,9 +170,11 @@ function positionalPath(el: Element): string {
 export function selectorLike(el: Element, doc: Document): string | null {
   let selector = describe(el, false);
   if (stableClasses(el).length === 0) {
+    // `*` alone is no kind of block: under a named box it would be everything in it.
+    if (tagOf(el) === null) return null;
     const [named] = namedAncestors(el);
     if (named === undefined || stableClasses(named).length === 0) return null;
     selector = `${describe(named, false)} ${selector}`;
   }
-  return selector.length <= MAX_SELECTOR_CHARS && matches(doc, selector).includes(el) ? selector : null;
+  return selectorIn(selector, 'remove') !== null && matches(doc, selector).includes(el) ? selector : null;
 }
