@@ -226,6 +226,31 @@ test('exports the fixes as a file that imports again; a malformed file is refuse
   await page.close();
 });
 
+test('a stored fix Lectern no longer applies is listed with why, to mend or delete, not lost without a word', async () => {
+  const old = { rule: { root: null, remove: ['div[data-ad]', 'p.sponsor'] }, saved: 1, used: 1 };
+  await storeIn(extension, { 'rule:https://old.example': old });
+  const page = await openOptions();
+  const form = page.getByRole('form', { name: 'https://old.example' });
+  await expect(form.getByRole('alert')).toHaveText(
+    'Not used: block 1 ("div[data-ad]"): attribute selectors ([…]) are not allowed.',
+  );
+  const blocks = form.getByLabel('Blocks left out (one CSS selector a line)');
+  await expect(blocks).toHaveValue('div[data-ad]\np.sponsor');
+  await blocks.fill('div.ad\np.sponsor');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(async () => ((await stored())['rule:https://old.example'] as { rule: unknown }).rule)
+    .toEqual({ root: null, remove: ['div.ad', 'p.sponsor'] });
+  await expect(page.getByRole('form', { name: 'https://old.example' }).getByRole('alert')).toHaveCount(0);
+
+  await storeIn(extension, { 'rule:https://old.example': old });
+  await expect(form.getByRole('alert')).toHaveText(/^Not used: /);
+  await form.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('form', { name: 'https://old.example' })).toHaveCount(0);
+  expect((await stored())['rule:https://old.example']).toBeUndefined();
+  await page.close();
+});
+
 test('the popup leads to the fixes', async () => {
   const { tabId } = await openTab(extension, 'https://news.test/news-article/');
   const popup = await extension.context.newPage();

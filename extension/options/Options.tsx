@@ -13,12 +13,14 @@ import { megabytes } from '../shared/quota.ts';
 import {
   exportFixes,
   listRules,
+  listUnusable,
   MAX_IMPORT_BYTES,
   parseImport,
   ruleProblem,
   type SiteFix,
   saveRule,
   storeFixes,
+  type UnusableFix,
 } from '../shared/site-rules.ts';
 
 type Message = { ok: boolean; text: string } | null;
@@ -27,13 +29,18 @@ const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'sh
 
 export function Options() {
   const [fixes, setFixes] = useState<SiteFix[] | null>(null);
+  const [unusable, setUnusable] = useState<UnusableFix[]>([]);
   const [message, setMessage] = useState<Message>(null);
   const [pending, setPending] = useState<PendingImport | null>(null);
 
   useEffect(() => {
     const reload = () => {
-      listRules().then(setFixes, (error: unknown) =>
-        setMessage({ ok: false, text: `Couldn’t read your fixes: ${String(error)}` }),
+      Promise.all([listRules(), listUnusable()]).then(
+        ([usable, others]) => {
+          setFixes(usable);
+          setUnusable(others);
+        },
+        (error: unknown) => setMessage({ ok: false, text: `Couldn’t read your fixes: ${String(error)}` }),
       );
     };
     reload();
@@ -133,13 +140,18 @@ export function Options() {
       <AutoOpenList />
       <MemoryList />
       <h2 class="section">Fixes</h2>
-      {fixes === null ? null : fixes.length === 0 ? (
+      {fixes === null ? null : fixes.length + unusable.length === 0 ? (
         <p class="empty">No fixes yet.</p>
       ) : (
         <ul class="fixes">
           {fixes.map((fix) => (
             <li key={`${fix.origin} ${fix.saved}`}>
-              <FixEditor fix={fix} />
+              <FixEditor fix={editedFix(fix)} />
+            </li>
+          ))}
+          {unusable.map((fix) => (
+            <li key={`${fix.origin} unusable`}>
+              <FixEditor fix={editedUnusable(fix)} />
             </li>
           ))}
         </ul>
@@ -206,11 +218,33 @@ function OriginList({ label, origins }: { label: string; origins: string[] }) {
   );
 }
 
-function FixEditor({ fix }: { fix: SiteFix }) {
-  const [root, setRoot] = useState(fix.rule.root ?? '');
-  const [remove, setRemove] = useState(fix.rule.remove.join('\n'));
-  const [add, setAdd] = useState((fix.rule.add ?? []).join('\n'));
-  const [problem, setProblem] = useState('');
+/** What the editor shows of a fix: its selectors, when it was saved and used, and why it is not used. */
+interface EditedFix {
+  origin: string;
+  root: string;
+  remove: string[];
+  add: string[];
+  dates: { saved: number; used: number } | null;
+  /** Why a stored fix is not used (site-rules.ts UnusableFix); null for one in use. */
+  unusable: string | null;
+}
+
+const editedFix = (fix: SiteFix): EditedFix => ({
+  origin: fix.origin,
+  root: fix.rule.root ?? '',
+  remove: fix.rule.remove,
+  add: fix.rule.add ?? [],
+  dates: { saved: fix.saved, used: fix.used },
+  unusable: null,
+});
+
+const editedUnusable = (fix: UnusableFix): EditedFix => ({ ...fix, dates: null, unusable: fix.problem });
+
+function FixEditor({ fix }: { fix: EditedFix }) {
+  const [root, setRoot] = useState(fix.root);
+  const [remove, setRemove] = useState(fix.remove.join('\n'));
+  const [add, setAdd] = useState(fix.add.join('\n'));
+  const [problem, setProblem] = useState(fix.unusable === null ? '' : `Not used: ${fix.unusable}`);
   const id = `fix-${fix.origin.replace(/\W+/g, '-')}`;
 
   const save = async (event: Event) => {
@@ -237,20 +271,22 @@ function FixEditor({ fix }: { fix: SiteFix }) {
   return (
     <form class="fix" aria-labelledby={`${id}-site`} onSubmit={(e) => void save(e)}>
       <h3 id={`${id}-site`}>{fix.origin}</h3>
-      <p class="dates">
-        Saved {when.format(fix.saved)} · last used {when.format(fix.used)}
-      </p>
+      {fix.dates && (
+        <p class="dates">
+          Saved {when.format(fix.dates.saved)} · last used {when.format(fix.dates.used)}
+        </p>
+      )}
       <label for={`${id}-remove`}>Blocks left out (one CSS selector a line)</label>
       <textarea
         id={`${id}-remove`}
-        rows={Math.min(8, Math.max(2, fix.rule.remove.length + 1))}
+        rows={Math.min(8, Math.max(2, fix.remove.length + 1))}
         value={remove}
         onInput={(e) => setRemove((e.currentTarget as HTMLTextAreaElement).value)}
       />
       <label for={`${id}-add`}>Boxes added after the article (one CSS selector a line)</label>
       <textarea
         id={`${id}-add`}
-        rows={Math.min(8, Math.max(2, (fix.rule.add ?? []).length + 1))}
+        rows={Math.min(8, Math.max(2, fix.add.length + 1))}
         value={add}
         onInput={(e) => setAdd((e.currentTarget as HTMLTextAreaElement).value)}
       />

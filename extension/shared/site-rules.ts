@@ -56,6 +56,43 @@ export async function listRules(): Promise<SiteFix[]> {
 }
 
 /**
+ * A stored fix that does not read as one: a selector outside the grammar (stored before it, or typed into
+ * storage), or a shape of an older version. It is never applied; the options page shows it with why, to edit or
+ * delete, so that a person's fix is not lost without a word.
+ */
+export interface UnusableFix {
+  origin: string;
+  root: string;
+  remove: string[];
+  add: string[];
+  problem: string;
+}
+
+/** Every stored fix that does not read as one (see UnusableFix), in storage's order. */
+export async function listUnusable(): Promise<UnusableFix[]> {
+  const all = await api().storage.local.get(null);
+  const out: UnusableFix[] = [];
+  for (const [key, value] of Object.entries(all)) {
+    if (!key.startsWith(PREFIX) || parseStored(value) !== null) continue;
+    const fields = (value as { rule?: unknown } | null)?.rule;
+    const { root, remove, add } =
+      typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>) : {};
+    const texts = (list: unknown): string[] => (Array.isArray(list) ? list.map(String) : []);
+    out.push({
+      origin: key.slice(PREFIX.length),
+      root: typeof root === 'string' ? root : '',
+      remove: texts(remove),
+      add: texts(add),
+      problem:
+        typeof fields === 'object' && fields !== null
+          ? ruleProblem(fields as Record<string, unknown>)
+          : 'it is not a fix Lectern can read.',
+    });
+  }
+  return out;
+}
+
+/**
  * Saves the site's fix (null forgets it), its selectors checked (src/rules/grammar.ts). Returns the sites whose
  * fixes were dropped to stay within MAX_SITES, least recently used first.
  */
