@@ -22,6 +22,8 @@ describe('isEnvelope', () => {
     expect(isEnvelope(envelope('background:load', { chunk: 'panels' }))).toBe(true);
     expect(isEnvelope(envelope('offscreen:clipboard', { text: 'a', html: null }))).toBe(true);
     expect(isEnvelope(envelope('background:remember', { fingerprints: [1, 4294967295] }))).toBe(true);
+    for (const why of ['layer', 'fullscreen', 'loop'] as const)
+      expect(isEnvelope(envelope('background:covered', { why }))).toBe(true);
   });
 
   it.each([
@@ -63,6 +65,8 @@ describe('isEnvelope', () => {
       'more fingerprints than a page has',
       { lectern: 'background:remember', payload: { fingerprints: new Array(25_001).fill(1) } },
     ],
+    ['a reason the reader never gives', { lectern: 'background:covered', payload: { why: 'toString' } }],
+    ['a reason that is not text', { lectern: 'background:covered', payload: { why: ['layer'] } }],
     ['clipboard without its HTML field', { lectern: 'offscreen:clipboard', payload: { text: 'a' } }],
   ])('rejects %s', (_, message) => {
     expect(isEnvelope(message)).toBe(false);
