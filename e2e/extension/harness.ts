@@ -47,7 +47,11 @@ export interface WorkerChrome {
     sendMessage(tabId: number, message: unknown): Promise<unknown>;
     get(tabId: number): Promise<{ status?: string }>;
   };
-  action: { getPopup(details: object): Promise<string>; getTitle(details: object): Promise<string> };
+  action: {
+    getPopup(details: object): Promise<string>;
+    getTitle(details: object): Promise<string>;
+    getBadgeText(details: object): Promise<string>;
+  };
   commands: { getAll(): Promise<Array<{ name?: string; shortcut?: string }>> };
 }
 

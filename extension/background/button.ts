@@ -4,6 +4,7 @@
  */
 import { api } from '../shared/api.ts';
 import { errorMessage } from '../shared/inject.ts';
+import type { CoverReason } from '../shared/messages.ts';
 import { classifyInjectError, type InjectFailure } from '../shared/restricted.ts';
 
 export const TITLE = api().runtime.getManifest().action?.default_title ?? 'Lectern';
@@ -23,6 +24,17 @@ const FAILURES: Record<InjectFailure, string> = {
 /** Why injecting the content script failed, in words for the tooltip. */
 export function injectFailureMessage(error: unknown): string {
   return FAILURES[classifyInjectError(errorMessage(error))];
+}
+
+const COVERED: Record<CoverReason, string> = {
+  layer: 'this page covered the reader view or hid it, so Lectern closed it',
+  fullscreen: 'this page went full screen over the reader view, so Lectern closed it',
+  loop: 'this page kept covering the reader view, so Lectern closed it',
+};
+
+/** The reader closed itself because the page in `tabId` covered it (content/on-top.ts): a warning, and why. */
+export function showCovered(tabId: number, why: CoverReason): Promise<void> {
+  return showOnButton(tabId, COVERED[why], false);
 }
 
 /** A tick or a warning badge, and the message as the tooltip. */

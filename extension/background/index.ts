@@ -11,7 +11,7 @@ import { handleBackgroundMessages, sendToTab } from '../shared/messages.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
 import { originOf } from '../shared/site-rules.ts';
 import { reachTab } from '../shared/tab.ts';
-import { clearButton, injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
+import { clearButton, injectFailureMessage, showCovered, showOnButton, UNAVAILABLE } from './button.ts';
 import { writeFromBackground } from './clipboard.ts';
 import { createMenu, onMenuClick, runMenuItem } from './menu.ts';
 import { forgetMemory, keepFix, noteFixUsed, rememberSender, siteOfSender } from './pages-store.ts';
@@ -93,6 +93,11 @@ handleBackgroundMessages(
     },
     'background:auto': async (_request, sender) => {
       await openByItself(sender.tab, sender.frameId ?? 0);
+      return {};
+    },
+    'background:covered': async ({ why }, sender) => {
+      // The reader lives in the top frame only.
+      if (sender.tab?.id !== undefined && sender.frameId === 0) await showCovered(sender.tab.id, why);
       return {};
     },
     'background:remember': async ({ fingerprints }, sender) => {

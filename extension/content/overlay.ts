@@ -11,8 +11,9 @@
  *   modal, the page under it is inert and no `inert` the page sets on our ancestors, nor a modal dialog of its
  *   own, can make ours inert. But making a page inert restyles every element of it, 4–24 ms on the heavy
  *   pages of the dev corpus (docs/performance.md), which as a popover is paid after the reader is on the
- *   screen instead of before. A page dialog or popover opened after ours would sit above it (and a modal one
- *   would make ours inert): we answer by showing ours again, modally, on top (`raise`).
+ *   screen instead of before. A page dialog, popover or full-screen element above ours is looked for in every
+ *   frame and answered by showing ours again, modally, on top; a page that keeps covering it closes the reader
+ *   (on-top.ts).
  * - Styles: the host's box is set by `:host` rules with !important inside the shadow root. In the cascade an
  *   important declaration from the inner (shadow) context beats every outer one, inline !important included
  *   (CSS Cascade 4, "Context"), so no page rule or style attribute can hide or fade it. `:host::before` and
@@ -21,6 +22,7 @@
  *   the page removes or moves is put back.
  * - Events: each view stops synthetic events at its container (reader/trusted.ts, through mountView); the
  *   window's Esc listener, the print listeners and the top-layer watch ignore synthetic events too.
+ * - Page nodes (the focus we give back, the host's parent) are read through src/dom/access.ts.
  *
  * Opening saves the page's scroll position and focus; closing removes the host and restores both, so the page
  * serializes and scrolls exactly as before (or, if it changed itself meanwhile, exactly as it would have
@@ -32,9 +34,13 @@ import {
   bodyOf,
   createElementNSIn,
   documentElementOf,
+  isConnectedOf,
   setAdoptedSheets,
   shadowRootOf,
 } from '../../src/dom/access.ts';
+import { sayCovered } from '../reader/Covered.ts';
+import { type CoverReason, sendToExtension } from '../shared/messages.ts';
+import { keepOnTop, type OnTop } from './on-top.ts';
 import overlayCss from './overlay.css?inline';
 
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -92,19 +98,15 @@ interface Mounted {
   guard: MutationObserver;
   /** Notices the host leaving the page. */
   placement: MutationObserver;
-  /** How often the page pushed the reader down or out (bounded: see MAX_RAISES). */
-  raises: number;
+  /** Keeps the reader on top of the page's own layers, or closes it (on-top.ts). */
+  onTop: OnTop;
   printing: boolean;
 }
 
 let mounted: Mounted | null = null;
 
-/**
- * How often the reader is raised back into view (over a page's own top-layer element, or re-attached after the
- * page removed it) in one opening. Each raise costs a task, and a page that answers every raise with another of
- * its own would otherwise keep us both busy for ever; past this, the page keeps what it did.
- */
-const MAX_RAISES = 100;
+/** Why the reader last closed itself over this page, said when it next opens. */
+let closedFor: CoverReason | null = null;
 
 /** The focused element, looking into open shadow roots so a page's web component gets its focus back. */
 function deepActiveElement(): Element | null {
@@ -127,28 +129,34 @@ function onWindowKeydown(event: KeyboardEvent): void {
   }
 }
 
-/**
- * Another element entered the top layer above ours (a page popover or modal dialog; `toggle` fires for both
- * and doesn't bubble, so this listens in the capture phase): go back on top. Events from inside our closed
- * root reach the window retargeted to the host.
- */
-function onToggle(event: Event): void {
-  // A synthetic toggle would spend a raise (MAX_RAISES) for nothing.
-  if (!event.isTrusted) return;
-  const state = mounted;
-  const target = event.target;
-  if (!state || target === state.host || !(target instanceof Element)) return;
-  if (target.matches(':modal, :popover-open')) raise(state);
-}
-
 /** The page took the host out (removed or moved it): put it back. */
 function onPlacement(): void {
   const state = mounted;
-  if (state && !isPlaced(state)) raise(state);
+  if (state && !isPlaced(state)) state.onTop.covered();
 }
 
 function isPlaced(state: Mounted): boolean {
   return state.outer.parentNode === state.parent && state.outer.isConnected;
+}
+
+function isShown(layer: HTMLDialogElement): boolean {
+  return layer.open || layer.matches(':popover-open');
+}
+
+/**
+ * Whether the reader should be on top of the page now: not while printing, and not once the person closed the
+ * dialog (Esc: its `close` event is on its way). A dialog that left with its host was taken out by the page.
+ */
+function isWatched(state: Mounted): boolean {
+  return mounted === state && !state.printing && (isShown(state.layer) || !isPlaced(state));
+}
+
+/** The page covered the reader and raising it again doesn't hold: the page is given back, and told why. */
+function giveUp(state: Mounted, why: CoverReason): void {
+  if (mounted !== state) return;
+  closeOverlay();
+  closedFor = why;
+  sendToExtension('background:covered', { why }).catch(() => undefined);
 }
 
 /**
@@ -207,17 +215,16 @@ function makeModalAfterFirstFrame(state: Mounted): void {
 
 /**
  * Puts the reader back on top of the top layer, and back in the page if it was taken out. A dialog moves to
- * the top only by being shown again; that moves the focus, so it is given back.
+ * the top only by being shown again; that moves the focus, so it is given back. How often is on-top.ts's.
  */
 function raise(state: Mounted): void {
-  if (state.printing || state.raises >= MAX_RAISES) return;
-  state.raises += 1;
+  if (state.printing) return;
   if (!isPlaced(state)) placeHost(state);
   reshow(state);
 }
 
 export function isOverlayOpen(): boolean {
-  // A reader the page took out for good (past MAX_RAISES) is not open: the next press shows it again.
+  // A reader the page took out while printing is not open: the next press shows it again.
   return mounted !== null && isPlaced(mounted);
 }
 
@@ -241,7 +248,14 @@ function open(): Mounted {
     saved: watchPage(host),
     guard: new MutationObserver(() => restoreHost(host)),
     placement: new MutationObserver(onPlacement),
-    raises: 0,
+    // The one thing before the first frame: its first check comes a frame later.
+    onTop: keepOnTop({
+      host,
+      layer,
+      watching: () => isWatched(state),
+      raise: () => raise(state),
+      giveUp: (why) => giveUp(state, why),
+    }),
     printing: printQuery.matches,
   };
   layer.addEventListener('close', onLayerClose);
@@ -252,7 +266,6 @@ function open(): Mounted {
   showLayer(state, true);
   makeModalAfterFirstFrame(state);
   window.addEventListener('keydown', onWindowKeydown);
-  window.addEventListener('toggle', onToggle, true);
   printQuery.addEventListener('change', onPrintChange);
   window.addEventListener('beforeprint', onBeforePrint);
   window.addEventListener('afterprint', onAfterPrint);
@@ -272,6 +285,8 @@ export function showInOverlay(mount: Mount): void {
   try {
     state.view = mount(state.root, state.layer);
     state.view.focus();
+    if (closedFor !== null) sayCovered(state.layer, closedFor);
+    closedFor = null;
   } catch (error) {
     // An empty overlay would cover the page with nothing: give the page back and report the failure.
     closeOverlay();
@@ -382,7 +397,6 @@ function teardown(): Mounted | null {
   const state = mounted;
   mounted = null;
   window.removeEventListener('keydown', onWindowKeydown);
-  window.removeEventListener('toggle', onToggle, true);
   printQuery.removeEventListener('change', onPrintChange);
   window.removeEventListener('beforeprint', onBeforePrint);
   window.removeEventListener('afterprint', onAfterPrint);
@@ -394,6 +408,7 @@ function teardown(): Mounted | null {
     );
   }
   if (!state) return null;
+  state.onTop.stop();
   state.guard.disconnect();
   state.placement.disconnect();
   // Before our own removal is recorded: a page change not yet delivered still counts.
@@ -421,7 +436,7 @@ function restoreFocus(focused: Element | null): void {
     if (
       (focused instanceof HTMLElement || focused instanceof SVGElement) &&
       focused !== body &&
-      focused.isConnected
+      isConnectedOf(focused)
     ) {
       focused.focus({ preventScroll: true });
       if (deepActiveElement() === focused) return;

@@ -29,6 +29,8 @@ describe('isEnvelope', () => {
     );
     expect(isEnvelope(envelope('background:fix-used', {}))).toBe(true);
     expect(isEnvelope(envelope('background:forget-memory', {}))).toBe(true);
+    for (const why of ['layer', 'fullscreen', 'loop'] as const)
+      expect(isEnvelope(envelope('background:covered', { why }))).toBe(true);
   });
 
   it.each([
@@ -81,6 +83,8 @@ describe('isEnvelope', () => {
     ],
     ['a fix without its rule', { lectern: 'background:fix', payload: {} }],
     ['a site request naming a site', { lectern: 'background:site', payload: { origin: 'https://a.test' } }],
+    ['a reason the reader never gives', { lectern: 'background:covered', payload: { why: 'toString' } }],
+    ['a reason that is not text', { lectern: 'background:covered', payload: { why: ['layer'] } }],
     ['clipboard without its HTML field', { lectern: 'offscreen:clipboard', payload: { text: 'a' } }],
   ])('rejects %s', (_, message) => {
     expect(isEnvelope(message)).toBe(false);

@@ -49,6 +49,14 @@ export interface ExportReply extends ClipboardData {
   words: number;
 }
 
+/**
+ * Why the reader closed itself over a page that covered it: a layer of the page's own over it (or the page
+ * hiding it), a page element that stayed full screen, or a page that answered every raise with another cover.
+ */
+export type CoverReason = 'layer' | 'fullscreen' | 'loop';
+const COVER_REASONS: readonly unknown[] = ['layer', 'fullscreen', 'loop'] satisfies CoverReason[];
+const isCoverReason = (value: unknown): boolean => COVER_REASONS.includes(value);
+
 export interface ContentState {
   /** Whether the reader overlay (or its "no article" notice) is showing. */
   open: boolean;
@@ -82,6 +90,8 @@ export interface Messages {
   'background:load': { request: { chunk: ChunkName }; reply: Record<string, never> };
   /** The page of a site that always opens in reader view has loaded: open the reader if it has an article. */
   'background:auto': { request: Record<string, never>; reply: Record<string, never> };
+  /** The page covered the reader and Lectern closed it (content/on-top.ts): the button says why. */
+  'background:covered': { request: { why: CoverReason }; reply: Record<string, never> };
   /**
    * The reader opened on the sender's page: the fingerprints of its blocks (src/template/), for the site's
    * boilerplate memory (shared/memory.ts). The page's address is the sender's, as the browser reports it.
@@ -159,6 +169,7 @@ const BACKGROUND: Payloads<BackgroundMessageName> = {
   'background:clipboard': CLIPBOARD,
   'background:load': { chunk: isChunkName },
   'background:auto': {},
+  'background:covered': { why: isCoverReason },
   'background:remember': { fingerprints: isFingerprints },
   'background:site': {},
   'background:fix': { rule: isRuleOrNull },

@@ -96,6 +96,8 @@ export const baseUriOf: (node: Node) => string = getter(NODE, 'baseURI');
 /** `ancestor.contains(node)`: inclusive, and stops at shadow-root and frame edges (dom/flat.ts goes past). */
 export const containsNode: (ancestor: Node, node: Node | null) => boolean = method(NODE, 'contains');
 export const rootNodeOf: (node: Node) => Node = method(NODE, 'getRootNode');
+/** Whether the node is in a document (or a shadow tree that is). */
+export const isConnectedOf: (node: Node) => boolean = getter(NODE, 'isConnected');
 export const documentPosition: (node: Node, other: Node) => number = method(NODE, 'compareDocumentPosition');
 
 // ── Element ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -119,6 +121,8 @@ export const previousElementSiblingOf: (el: Element) => Element | null = getter(
   'previousElementSibling',
 );
 export const closestOf: (el: Element, selectors: string) => Element | null = method(ELEMENT, 'closest');
+/** `el.matches(selectors)`: throws a SyntaxError for selectors the browser doesn't know. */
+export const matchesOf: (el: Element, selectors: string) => boolean = method(ELEMENT, 'matches');
 export const boundingRectOf: (el: Element) => DOMRect = method(ELEMENT, 'getBoundingClientRect');
 export const scrollWidthOf: (el: Element) => number = getter(ELEMENT, 'scrollWidth');
 export const elementsByTagNameNS: (el: Element, ns: string, name: string) => HTMLCollectionOf<Element> =
@@ -216,6 +220,23 @@ export const createFragmentIn: (doc: Document) => DocumentFragment = method(
 export const importNodeInto: <T extends Node>(doc: Document, node: T, deep: boolean) => T = method(
   DOCUMENT,
   'importNode',
+);
+
+/**
+ * The document's fullscreen element, null when none is. An element inside a shadow tree is retargeted to the
+ * tree's host in the document.
+ */
+export const fullscreenElementOf: (doc: Document) => Element | null = getter(DOCUMENT, 'fullscreenElement');
+/** Leaves fullscreen; the promise settles once the browser has (it needs no user activation). */
+export const exitFullscreenIn: (doc: Document) => Promise<void> = method(DOCUMENT, 'exitFullscreen');
+/**
+ * The topmost element under a point of the viewport that hit testing reaches: one in a shadow tree is retargeted
+ * to the tree's host, and inert elements (the page under a modal dialog) and `pointer-events: none` are passed
+ * through.
+ */
+export const elementFromPointIn: (doc: Document, x: number, y: number) => Element | null = method(
+  DOCUMENT,
+  'elementFromPoint',
 );
 
 /** A new, empty HTML document without a browsing context: nothing in it loads or runs, and no page names it. */
