@@ -7,7 +7,7 @@
  * from one): by pasting into a text box with a real Ctrl+V, and by reading the downloaded file. The overlay's
  * shadow root is closed: the tests read it, and press its buttons, over WebDriver BiDi (overlay.ts).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -15,6 +15,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { type PageServer, startServer } from '../../bench/serve.ts';
 import { NEWS } from '../extension/pages.ts';
 import { fixtureFile } from '../support/index.ts';
+import { decodePng } from '../support/png.ts';
 import { FIREFOX_PATH, launchFirefox } from './firefox.ts';
 import { overlayOf } from './overlay.ts';
 import { type Display, startDisplay, XDOTOOL, XVFB } from './x11.ts';
@@ -187,5 +188,52 @@ test('Save as Markdown in the Firefox reader downloads the article as a .md file
   const markdown = readFileSync(file, 'utf8');
   expect(markdown).toContain(NEWS.body);
   expect(markdown).not.toContain(NEWS.sidebar);
+  await page.close();
+});
+
+/**
+ * A page that stops every `toggle` event before Lectern hears it, then shows a popover of its own, the whole
+ * window in red, over the reader. Firefox has no occlusion report, so the reader finds it by listing the page's
+ * open popovers and dialogs (content/on-top.ts) and shows itself on top again: the screen shows the reader.
+ */
+test('in Firefox, a page popover shown over the reader with its toggle event stopped is put under it again', async () => {
+  test.setTimeout(60_000);
+  if (!firefox || !display || !server || !downloads) throw new Error('not launched');
+  const source = readFileSync(fixtureFile('news-article', 'source.html'), 'utf8');
+  const cover = `<script>
+    addEventListener('toggle', (event) => event.stopImmediatePropagation(), true);
+    new MutationObserver(() => {
+      if (document.documentElement.lastElementChild?.localName !== 'div' || window.covered) return;
+      window.covered = true;
+      setTimeout(() => {
+        const red = document.createElement('div');
+        red.popover = 'manual';
+        red.style.cssText = 'position: fixed; inset: 0; width: 100vw; height: 100vh; max-width: none; max-height: none; margin: 0; border: 0; background: rgb(255, 0, 0);';
+        document.body.append(red);
+        red.showPopover();
+        document.documentElement.dataset.covered = String(red.matches(':popover-open'));
+      }, 500);
+    }).observe(document.documentElement, { childList: true });
+  </script>`;
+  const file = path.join(downloads, 'covering.html');
+  writeFileSync(file, source.replace('<head>', `<head>${cover}`));
+  const page = await firefox.newPage();
+  await page.goto(server.add('firefox-covering', 'news-article', file));
+  await page.bringToFront();
+  await display.press('firefox', SHORTCUT);
+  await expect.poll(() => readerView(page).then((view) => view?.title), { timeout: 15_000 }).toBe(NEWS.title);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.covered), { timeout: 5_000 })
+    .toBe('true');
+  // The page's popover stays open; what the screen shows in the middle of the window is the reader.
+  const red = async () => {
+    const shot = decodePng(Buffer.from(await page.screenshot({ encoding: 'base64' }), 'base64'));
+    return shot.at(shot.width >> 1, shot.height >> 1).join(',');
+  };
+  await expect.poll(red, { timeout: 5_000 }).not.toBe('255,0,0');
+  // And it stays so: the page's popover is not raised again over it.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(await red()).not.toBe('255,0,0');
+  expect((await readerView(page))?.covers).toBe(true);
   await page.close();
 });

@@ -12,7 +12,9 @@
  *   top (and put back) again.
  * Page popovers above ours are inert under our modal dialog, so no hit test finds them: the browser's own
  * occlusion report does (IntersectionObserver `trackVisibility`, Chromium only), within about a tenth of a
- * second. The `toggle` event stays the fast path when the page lets it through.
+ * second. Where there is none (Firefox), every few frames the page's open dialogs and popovers are listed
+ * (`:modal, :popover-open`): one that was not open at the last raise is above ours. The `toggle` event stays
+ * the fast path when the page lets it through.
  *
  * Showing the reader again is rate-bounded, not budgeted: a page that answers each raise with another layer
  * (more than MAX_RAISES in RAISE_WINDOW_MS), a cover that a raise doesn't beat, or full screen that doesn't end
@@ -23,6 +25,7 @@ import {
   exitFullscreenIn,
   fullscreenElementOf,
   matchesOf,
+  querySelectorAllIn,
 } from '../../src/dom/access.ts';
 import type { CoverReason } from '../shared/messages.ts';
 
@@ -37,6 +40,10 @@ const MAX_UNSEEN_RAISES = 3;
 const EDGE_PX = 24;
 /** The occlusion report's period: the least Chromium allows. */
 const OCCLUSION_DELAY_MS = 100;
+/** Without an occlusion report, the page's top layer is listed every this many frames (a tenth of a second). */
+const TOP_LAYER_FRAMES = 6;
+/** More open dialogs and popovers than a page shows at once: past this, the list is not read further. */
+const MAX_TOP_LAYER = 100;
 
 export interface Watched {
   /** What a hit test on the document lands on when the reader is on top: our host (our root is closed). */
@@ -73,6 +80,15 @@ function inTopLayer(el: Element): boolean {
   }
 }
 
+/** The page's dialogs and popovers in the top layer (ours is in a closed shadow root: never among them). */
+function pageTopLayer(): Element[] {
+  try {
+    return Array.from(querySelectorAllIn(document, ':modal, :popover-open')).slice(0, MAX_TOP_LAYER);
+  } catch {
+    return [];
+  }
+}
+
 export function keepOnTop(watched: Watched): OnTop {
   const { host, layer } = watched;
   /** When the raises of the last RAISE_WINDOW_MS were made, oldest first. */
@@ -83,6 +99,9 @@ export function keepOnTop(watched: Watched): OnTop {
   let stopped = false;
   /** Undefined until the first check; null where the browser has no occlusion report. */
   let occlusion: IntersectionObserver | null | undefined;
+  /** Without an occlusion report: the page's top-layer elements open at the last raise, all under ours. */
+  let under = new Set<Element>();
+  let frames = 0;
 
   /**
    * Whether a hit test in the reader, as far as the person sees it (the visual viewport: what a pinch zoom left
@@ -122,6 +141,7 @@ export function keepOnTop(watched: Watched): OnTop {
     raises.push(now);
     lastRaise = now;
     watched.raise();
+    if (occlusion === null) under = new Set(pageTopLayer());
     if (!hitsReader()) {
       fail(why);
       return;
@@ -158,13 +178,25 @@ export function keepOnTop(watched: Watched): OnTop {
     return full !== null && full !== host;
   }
 
+  /**
+   * Whether a page dialog or popover was shown since the last look that is not known to be under ours. One
+   * closed since is forgotten, so shown again it counts as new: showing puts it on top of the top layer.
+   */
+  function newPageLayer(): boolean {
+    const open = pageTopLayer();
+    const shown = open.some((el) => !under.has(el));
+    under = new Set(open);
+    return shown;
+  }
+
   function check(): void {
     if (pageFullscreen()) {
       leaveFullscreen();
-    } else {
-      exitingSince = null;
-      if (!hitsReader()) raise('layer');
+      return;
     }
+    exitingSince = null;
+    if (!hitsReader()) raise('layer');
+    else if (occlusion === null && frames % TOP_LAYER_FRAMES === 0 && newPageLayer()) raise('layer');
   }
 
   function onOcclusion(entries: IntersectionObserverEntry[]): void {
@@ -206,7 +238,12 @@ export function keepOnTop(watched: Watched): OnTop {
 
   function tick(): void {
     frame = requestAnimationFrame(tick);
-    if (occlusion === undefined) occlusion = watchOcclusion();
+    frames += 1;
+    if (occlusion === undefined) {
+      occlusion = watchOcclusion();
+      // The reader was shown as the newest element of the top layer: what the page had open is under it.
+      if (occlusion === null) under = new Set(pageTopLayer());
+    }
     if (watched.watching()) check();
   }
 
