@@ -72,6 +72,48 @@ describe('the bundle’s built-ins against a page that replaced its own', () => 
     expect(after).toEqual(page);
   });
 
+  it('never runs a getter the page put in place of a method to find out what it is', () => {
+    let ran = 0;
+    const getter = {
+      get() {
+        ran += 1;
+        return broken;
+      },
+      configurable: true,
+    };
+    const joined = guard(() => [1, 2].map(String).join('+'));
+    const [result, descriptor] = withReplaced(Array.prototype, 'map', getter, () => [
+      joined(),
+      Object.getOwnPropertyDescriptor(Array.prototype, 'map'),
+    ]);
+    expect(result).toBe('1+2');
+    expect(ran).toBe(0);
+    expect(descriptor).toMatchObject({ get: getter.get });
+  });
+
+  it('swaps both ways where the page put a `get` on Object.prototype, which a descriptor would inherit', () => {
+    const joined = guard(() => [1, 2].map(String).join('+'));
+    const map = Object.getOwnPropertyDescriptor(Array.prototype, 'map') as PropertyDescriptor;
+    Object.defineProperty(Array.prototype, 'map', { value: broken, writable: true, configurable: true });
+    Object.defineProperty(Object.prototype, 'get', {
+      value: () => undefined,
+      writable: true,
+      configurable: true,
+    });
+    let result: string;
+    let after: unknown;
+    try {
+      result = joined();
+      after = Array.prototype.map;
+    } finally {
+      // Taken off first: until then, every descriptor written here would inherit it.
+      Reflect.deleteProperty(Object.prototype, 'get');
+      Object.defineProperty(Array.prototype, 'map', map);
+    }
+    expect(result).toBe('1+2');
+    expect(after).toBe(broken);
+  });
+
   it('gives the page its own back when the call throws', () => {
     const fails = guard(() => {
       throw new Error('inside');

@@ -14,6 +14,8 @@
  * adds. docs/security.md, rule 3.
  */
 
+type Key = string | symbol;
+
 // Taken once: the swaps below call these directly, never through a built-in the page may have changed since.
 const {
   apply,
@@ -26,9 +28,15 @@ const {
 } = Reflect;
 const { hasOwn } = Object;
 const OBJECT = Object.prototype;
-const FIELDS = ['value', 'writable', 'get', 'set'] as const;
-
-type Key = string | symbol;
+/**
+ * The getter or setter a property has where it is first found along the prototype chain (none for a data
+ * property): `__lookupGetter__` and `__lookupSetter__`, which read one without making a descriptor object and
+ * without running the page's code.
+ */
+const legacy = OBJECT as unknown as Record<'__lookupGetter__' | '__lookupSetter__', (key: Key) => unknown>;
+const call = Function.prototype.call;
+const lookupGetter = call.bind(legacy.__lookupGetter__) as (target: object, key: Key) => unknown;
+const lookupSetter = call.bind(legacy.__lookupSetter__) as (target: object, key: Key) => unknown;
 
 /** The language's built-ins the bundle uses, by their global name: each one's own properties and its prototype's. */
 const LANGUAGE = [
@@ -101,56 +109,6 @@ const WINDOW = [
   'scrollY',
 ] as const;
 
-/**
- * Every name the bundle's code spells, one space between them, written here by vite.extractor.config.ts; left
- * as it is (a build without that step), every property is kept.
- */
-const SPELLED = '%LECTERN-SPELLED-NAMES%';
-
-/**
- * The properties the language reads by itself, which the code need not spell: iteration, `for…of` and spread;
- * a regular expression's flags and `exec` behind `replace`, `split` and `matchAll`; the species `constructor`;
- * a descriptor's fields; conversions to strings and numbers; a Set or Map filled from a list. Symbols are all kept.
- */
-const IMPLICIT = [
-  'next',
-  'done',
-  'value',
-  'return',
-  'throw',
-  'then',
-  'exec',
-  'flags',
-  'global',
-  'ignoreCase',
-  'multiline',
-  'dotAll',
-  'unicode',
-  'unicodeSets',
-  'sticky',
-  'hasIndices',
-  'source',
-  'lastIndex',
-  'index',
-  'input',
-  'groups',
-  'constructor',
-  'prototype',
-  'length',
-  'join',
-  'toString',
-  'valueOf',
-  'toJSON',
-  'get',
-  'set',
-  'add',
-  'writable',
-  'enumerable',
-  'configurable',
-  'message',
-  'name',
-];
-
 /** The prototypes the language reaches without a name: iteration (for…of, spread), generators, matchAll. */
 function unnamedPrototypes(): object[] {
   const generator = getPrototypeOf(function* () {}) as { prototype: object };
@@ -170,10 +128,14 @@ function unnamedPrototypes(): object[] {
   ];
 }
 
-/** The names kept: those the code spells and the language reads, or null (all) where the build wrote none. */
-function keptNames(): ReadonlySet<string> | null {
-  if (SPELLED.startsWith('%')) return null;
-  return new Set([...SPELLED.split(' '), ...IMPLICIT]);
+/**
+ * A descriptor's own fields on an object without a prototype: defining a property reads a descriptor's fields
+ * through its prototype too, where a page may have put a `get` or a `value` on Object.prototype.
+ */
+function bare(descriptor: PropertyDescriptor): PropertyDescriptor {
+  const copy = { ...descriptor };
+  setPrototypeOf(copy, null);
+  return copy;
 }
 
 export interface Builtins {
@@ -182,7 +144,7 @@ export interface Builtins {
 }
 
 /** Takes the built-ins as they are now: call it when the bundle is evaluated, before the page can change them. */
-export function takeBuiltins(global: object = globalThis, kept = keptNames()): Builtins {
+export function takeBuiltins(global: object = globalThis): Builtins {
   // Parallel arrays, filled now and read and written by index during a call, where no array method runs.
   const targets: object[] = [];
   const keys: Key[] = [];
@@ -190,79 +152,83 @@ export function takeBuiltins(global: object = globalThis, kept = keptNames()): B
   const isData: boolean[] = [];
   const values: unknown[] = [];
   const setters: unknown[] = [];
-  /** Ours, with no prototype: a field the page put on Object.prototype (`get`, `value`) is not read as its own. */
+  /** Ours, as the browser gave them (see `bare` for how they are put back). */
   const ours: PropertyDescriptor[] = [];
   /** The page's own while ours stand in (undefined: it had none), and whether ours stand in. */
   const theirs: (PropertyDescriptor | undefined)[] = [];
   const swapped: boolean[] = [];
   const take = (target: object, key: Key) => {
     const descriptor = getOwnPropertyDescriptor(target, key);
-    if (descriptor === undefined) return;
+    // What can't change needs no check: a constant (Math.PI, Node.ELEMENT_NODE, a class's prototype).
+    if (descriptor === undefined || (!descriptor.configurable && !descriptor.writable)) return;
+    // Nor does what is never called: a function's name and length.
+    if (typeof target === 'function' && (key === 'name' || key === 'length')) return;
     const data = hasOwn(descriptor, 'value');
     targets.push(target);
     keys.push(key);
     isData.push(data);
     values.push(data ? descriptor.value : descriptor.get);
     setters.push(descriptor.set);
-    setPrototypeOf(descriptor, null);
     ours.push(descriptor);
     theirs.push(undefined);
     swapped.push(false);
   };
   const seen = new Set<object>();
-  const takeAll = (target: unknown) => {
+  const takeAll = (target: unknown, dom: boolean) => {
     if ((typeof target !== 'object' && typeof target !== 'function') || target === null) return;
     if (seen.has(target)) return;
     seen.add(target);
-    for (const key of ownKeys(target))
-      if (typeof key === 'symbol' || kept === null || kept.has(key)) take(target, key);
+    for (const key of ownKeys(target)) {
+      // The DOM's event handler properties (`onclick`…): hundreds, and never called here.
+      if (dom && typeof key === 'string' && key.startsWith('on')) continue;
+      take(target, key);
+    }
   };
   const named = global as Record<string, unknown>;
-  for (const name of [...LANGUAGE, ...DOM]) {
-    take(global, name);
-    const value = named[name];
-    takeAll(value);
-    if (typeof value === 'function') takeAll((value as { prototype?: unknown }).prototype);
-  }
+  for (const [names, dom] of [
+    [LANGUAGE, false],
+    [DOM, true],
+  ] as const)
+    for (const name of names) {
+      take(global, name);
+      const value = named[name];
+      takeAll(value, dom);
+      if (typeof value === 'function') takeAll((value as { prototype?: unknown }).prototype, dom);
+    }
   for (const name of WINDOW) take(global, name);
-  for (const proto of unnamedPrototypes()) takeAll(proto);
+  for (const proto of unnamedPrototypes()) takeAll(proto, false);
   const count = targets.length;
 
-  /** Whether `now` is ours: the same value, or the same getter and setter (flags change nothing we call). */
-  const same = (now: PropertyDescriptor, i: number): boolean =>
-    isData[i]
-      ? now.value === values[i] && now.writable !== undefined // `writable`: a data property's field alone
-      : now.get === values[i] && now.set === setters[i];
-  /** The same, each field checked to be the descriptor's own before it is read. */
-  const sameOwn = (now: PropertyDescriptor, i: number): boolean =>
-    isData[i]
-      ? hasOwn(now, 'value') && now.value === values[i]
-      : hasOwn(now, 'get') && now.get === values[i] && now.set === setters[i];
-
   /**
-   * Puts ours back where the page changed them, keeping the page's to give back.
+   * Whether the property is still ours as the code will find it: a data property's value where no getter stands
+   * before it, or an accessor's getter and setter. Read without making a descriptor object and without running
+   * the page's code; most calls find nothing changed, and this is all they pay.
    */
+  const unchanged = (target: object, key: Key, i: number): boolean =>
+    isData[i]
+      ? lookupGetter(target, key) === undefined && (target as Record<Key, unknown>)[key] === values[i]
+      : lookupGetter(target, key) === values[i] && lookupSetter(target, key) === setters[i];
+
+  /** How many of ours stand in for the page's now. */
+  let standing = 0;
+
+  /** Puts ours back where the page changed them, keeping the page's to give back. */
   function putOursBack(): void {
-    // A descriptor's fields are read through Object.prototype when it lacks them (an accessor's `value`): where
-    // the page put one of those names there, only own fields are read.
-    let strict = false;
-    for (let f = 0; f < FIELDS.length; f++)
-      strict ||= getOwnPropertyDescriptor(OBJECT, FIELDS[f] as string) !== undefined;
     for (let i = 0; i < count; i++) {
       const target = targets[i] as object;
       const key = keys[i] as Key;
+      if (unchanged(target, key, i)) continue;
       const now = getOwnPropertyDescriptor(target, key);
-      if (now !== undefined && (strict ? sameOwn(now, i) : same(now, i))) continue;
-      if (!defineProperty(target, key, ours[i] as PropertyDescriptor)) continue;
-      if (now !== undefined) setPrototypeOf(now, null);
-      theirs[i] = now;
+      if (!defineProperty(target, key, bare(ours[i] as PropertyDescriptor))) continue;
+      theirs[i] = now === undefined ? now : bare(now);
       swapped[i] = true;
+      standing++;
     }
   }
 
   /** Gives the page its own back, in the reverse order. */
   function giveTheirsBack(): void {
-    for (let i = count - 1; i >= 0; i--) {
+    for (let i = count - 1; i >= 0 && standing > 0; i--) {
       if (!swapped[i]) continue;
       const target = targets[i] as object;
       const key = keys[i] as Key;
@@ -271,6 +237,7 @@ export function takeBuiltins(global: object = globalThis, kept = keptNames()): B
       else defineProperty(target, key, page);
       theirs[i] = undefined;
       swapped[i] = false;
+      standing--;
     }
   }
 
