@@ -1,7 +1,8 @@
 /**
  * "Why this text" (issue 21 §4), in the built extension: from the reader's menu, every segment of the page is
  * outlined where it is, the chosen ones marked; pointing at one says whether it is in the article and what
- * weighed most; Copy diagnostics puts a JSON report on the clipboard; Esc gives the reader back.
+ * weighed most; Copy diagnostics shows a JSON report and, confirmed, puts it on the clipboard: the address without
+ * its query, the text of the article's blocks only, in a fenced block; Esc gives the reader back.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { openReaderOn, useExtension } from './harness.ts';
@@ -24,6 +25,13 @@ function pointAt(page: Page, text: string): Promise<{ x: number; y: number }> {
     const r = el.getBoundingClientRect();
     return { x: r.x + Math.min(r.width / 2, 40), y: r.y + r.height / 2 };
   }, text);
+}
+
+/** The JSON inside a fenced block (```json … ```), or a failure when the text is not one. */
+function unfenced(text: string): string {
+  const json = /^```json\n([^`]*)\n```\n$/.exec(text)?.[1];
+  if (json === undefined) throw new Error(`not a fenced JSON block: ${text.slice(0, 80)}`);
+  return json;
 }
 
 test('shows on the page which blocks were taken and why, copies the diagnostics, and gives the reader back', async () => {
@@ -58,8 +66,9 @@ test('shows on the page which blocks were taken and why, copies the diagnostics,
   await expect.poll(numbered).toBe(before + 1);
 
   await overlay.click('Copy diagnostics');
+  await overlay.click('Copy');
   await expect.poll(says).toContain('Copied the diagnostics');
-  const report = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+  const report = JSON.parse(unfenced(await page.evaluate(() => navigator.clipboard.readText()))) as {
     url: string;
     method: string;
     segments: { inRun: boolean; probability: number | null; reasons: string[] }[];
@@ -73,4 +82,66 @@ test('shows on the page which blocks were taken and why, copies the diagnostics,
   await page.keyboard.press('Escape');
   await expect.poll(() => overlay.has('Copy diagnostics')).toBe(false);
   expect(await overlay.shows(NEWS.body)).toBe(true);
+});
+
+test('Copy diagnostics shows what it will copy and copies only that, once confirmed: no query, no text of the blocks left out', async () => {
+  const url = `${NEWS.url}?utm_source=newsletter&session=s3cr3t-token#comments`;
+  const { page, overlay } = await openReaderOn(extension, url, NEWS.body);
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await page.evaluate(() => navigator.clipboard.writeText('what was there before'));
+  await overlay.click('More options');
+  await overlay.click('Why this text?');
+  await expect.poll(() => overlay.has('Copy diagnostics')).toBe(true);
+  const says = () =>
+    overlay.evaluate((root) => (root.querySelector('.l-why-panel') as HTMLElement | null)?.innerText ?? '');
+
+  // A block the article left out: the sidebar's teaser.
+  const teaser = await pointAt(page, NEWS.sidebar);
+  await page.mouse.move(teaser.x, teaser.y);
+  await expect.poll(says).toMatch(/Segment \d+ of \d+ · left out/);
+  expect(await says()).toContain(NEWS.sidebar);
+  const left = Number((await says()).match(/Segment (\d+) of/)?.[1]) - 1;
+
+  const shown = () =>
+    overlay.evaluate((root) => root.querySelector('.l-why-preview pre')?.textContent ?? null);
+  await overlay.click('Copy diagnostics');
+  // Whichever comes first: a preview, or (where none is shown) a copy.
+  await expect
+    .poll(async () => (await shown()) !== null || (await clipboard()) !== 'what was there before')
+    .toBe(true);
+  expect(await clipboard()).toBe('what was there before');
+  expect(await shown()).not.toBeNull();
+  // Esc cancels the preview alone: nothing is copied, and the view stays.
+  await page.keyboard.press('Escape');
+  await expect.poll(shown).toBeNull();
+  expect(await overlay.has('Copy diagnostics')).toBe(true);
+  expect(await clipboard()).toBe('what was there before');
+  // So does Cancel.
+  await overlay.click('Copy diagnostics');
+  await expect.poll(shown).not.toBeNull();
+  await overlay.click('Cancel');
+  await expect.poll(shown).toBeNull();
+  expect(await clipboard()).toBe('what was there before');
+
+  await overlay.click('Copy diagnostics');
+  const preview = await shown();
+  await overlay.click('Copy');
+  await expect.poll(clipboard).not.toBe('what was there before');
+  const copied = await clipboard();
+  expect(copied).toBe(preview);
+  const report = JSON.parse(unfenced(copied)) as {
+    url: string;
+    segments: { inRun: boolean; length: number; start?: string }[];
+  };
+  expect(report.url).toBe(NEWS.url);
+  for (const secret of ['utm_source', 's3cr3t-token', '#comments']) expect(copied).not.toContain(secret);
+  // The left-out block: its length, not its words; the article's blocks: their start.
+  expect(copied).not.toContain(NEWS.sidebar);
+  expect(report.segments[left]).toMatchObject({ inRun: false });
+  // (A segment's length counts the characters a person sees, spaces aside.)
+  expect(report.segments[left]?.length).toBe(NEWS.sidebar.replace(/\s/g, '').length);
+  expect(report.segments[left]).not.toHaveProperty('start');
+  expect(report.segments.filter((s) => !s.inRun && s.start !== undefined)).toEqual([]);
+  expect(report.segments.find((s) => s.inRun && s.start?.startsWith(NEWS.body.slice(0, 40)))).toBeDefined();
+  await page.close();
 });

@@ -189,13 +189,19 @@ export const SABOTAGE = `
     'Map.prototype': [Map.prototype, ['get']],
     'Set.prototype': [Set.prototype, ['has']],
   };
+  // Each replacement, as [owner, name, the page's function], for a test to find in place afterwards
+  // (assigned by index: Array.prototype.push is among the broken).
+  const replaced = [];
   for (const owner in broken) {
     const [target, names] = broken[owner];
     for (let i = 0; i < names.length; i++) {
       const name = owner + '.' + names[i];
-      target[names[i]] = function () { throw new Error('sabotaged ' + name); };
+      const fn = function () { throw new Error('sabotaged ' + name); };
+      target[names[i]] = fn;
+      replaced[replaced.length] = [target, names[i], fn];
     }
   }
+  window.sabotage = replaced;
   // Proof that the sabotage holds in this world (read back through the DOM, not through page.evaluate,
   // whose own plumbing uses these built-ins).
   try { [1].map((x) => x); } catch { document.documentElement.dataset.sabotaged = 'yes'; }

@@ -1,13 +1,13 @@
 /**
  * "Load the next page" (issue 21 §5), part of the tools chunk: at the end of an article or thread whose page
  * links to its own next part (src/pages/), a bar offers that part. Asked for, it is fetched from the page's own
- * site (the same origin, after any redirect), read as markup (DOMParser: nothing in it runs or loads), its article
- * found with the site's fix and with what the first part showed as template (its menus and footers come back on
- * every part), and shown after the parts so far, a rule and a "Page N" heading between them. At most MAX_PAGES
- * parts; a part read already (by address or by text) ends it.
+ * site (the same origin, and the same article, after any redirect), read as markup (DOMParser: nothing in it
+ * runs or loads), its article found with the site's fix and with what the first part showed as template (its
+ * menus and footers come back on every part), and shown after the parts so far, a rule and a "Page N" heading
+ * between them. At most MAX_PAGES parts; a part read already (by address or by text) ends it.
  */
 import { createElementIn, querySelectorIn } from '../../src/dom/access.ts';
-import { joinPages, nextPageOf } from '../../src/pages/index.ts';
+import { isPartOf, joinPages, nextPageOf } from '../../src/pages/index.ts';
 import { fingerprintOf } from '../../src/template/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import { fixBar } from '../reader/FixBars.ts';
@@ -17,6 +17,11 @@ import { type EditorHost, readerParts, ruleOf } from './editor.ts';
 export const MAX_PAGES = 10;
 /** A part larger than this is no page of an article. */
 const MAX_PAGE_BYTES = 10_000_000;
+/** A part that has not arrived whole by then is given up. The test build waits less, to test it. */
+const PART_TIMEOUT_MS = import.meta.env.LECTERN_E2E ? 5_000 : 15_000;
+/** Why a part was refused, in the bar's words ("Couldn’t load the next page: …"). */
+const TOO_SLOW = 'the site took too long to send it';
+const TOO_LARGE = 'it is too large to be a page of an article';
 
 interface Parts {
   /** The next part's address; null at the last part. */
@@ -112,13 +117,7 @@ async function loadNext(host: EditorHost, parts: Parts): Promise<string | null> 
     parts.next = null;
     return `Lectern shows at most ${MAX_PAGES} pages of an article.`;
   }
-  const response = await fetch(address, { credentials: 'same-origin', redirect: 'follow' });
-  const url = withoutHash(response.url || address);
-  if (new URL(url).origin !== location.origin) throw new Error('it is on another site');
-  if (!response.ok) throw new Error(`the site answered ${response.status}`);
-  if (!/html/i.test(response.headers.get('content-type') ?? '')) throw new Error('it is not a web page');
-  const markup = await response.text();
-  if (markup.length > MAX_PAGE_BYTES) throw new Error('it is too large');
+  const { url, markup } = await fetchPart(address);
   const doc = new DOMParser().parseFromString(markup, 'text/html');
   // Its links and pictures are relative to where it came from. Through dom/access.ts: the markup's named
   // elements (`<img name="createElement">`) shadow the document's own properties.
@@ -145,4 +144,68 @@ async function loadNext(host: EditorHost, parts: Parts): Promise<string | null> 
   arrived = count;
   host.show(joined);
   return null;
+}
+
+/**
+ * The next part's markup and where it came from, or an Error that says why not in a person's words. The
+ * browser refuses a redirect to another origin before it is followed (`mode: 'same-origin'`); one within the site
+ * must still lead to a part of this article. The body is read as it arrives, up to MAX_PAGE_BYTES, the whole
+ * within PART_TIMEOUT_MS.
+ */
+async function fetchPart(address: string): Promise<{ url: string; markup: string }> {
+  const controller = new AbortController();
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    controller.abort();
+  }, PART_TIMEOUT_MS);
+  const init: RequestInit = { mode: 'same-origin', credentials: 'same-origin', signal: controller.signal };
+  try {
+    const response = await fetch(address, { ...init, redirect: 'follow' }).catch(async () => {
+      throw new Error(late ? TOO_SLOW : await whyUnreachable(address, init));
+    });
+    const url = withoutHash(response.url || address);
+    if (!isPartOf(url, location.href))
+      throw new Error('its address leads to another page, not this article’s next');
+    if (!response.ok) throw new Error(`the site answered ${response.status}`);
+    if (!/html/i.test(response.headers.get('content-type') ?? '')) throw new Error('it is not a web page');
+    if (Number(response.headers.get('content-length')) > MAX_PAGE_BYTES) throw new Error(TOO_LARGE);
+    return { url, markup: await readUpTo(response.body, MAX_PAGE_BYTES) };
+  } catch (error) {
+    throw late ? new Error(TOO_SLOW) : error;
+  } finally {
+    clearTimeout(timer);
+    // Whatever is still coming (a body refused unread, or read no further) is not.
+    controller.abort();
+  }
+}
+
+/**
+ * Why the part could not be fetched: asked again without following redirects, a redirect answer means the one
+ * refused led to another site (the browser says no more); else the site could not be reached.
+ */
+async function whyUnreachable(address: string, init: RequestInit): Promise<string> {
+  const answer = await fetch(address, { ...init, redirect: 'manual' }).catch(() => null);
+  return answer?.type === 'opaqueredirect'
+    ? 'its address leads to another site, and Lectern reads this one only'
+    : 'the site couldn’t be reached';
+}
+
+/** A body decoded as UTF-8 (as `Response.text()` does), read as it arrives and refused once past `limit` bytes. */
+async function readUpTo(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
+  if (body === null) return '';
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const text: string[] = [];
+  // Bounded by the limit, and the whole by the timeout (a body of empty chunks).
+  for (let size = 0; ; ) {
+    const { done, value } = await reader.read();
+    if (done) return text.join('') + decoder.decode();
+    size += value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => undefined);
+      throw new Error(TOO_LARGE);
+    }
+    text.push(decoder.decode(value, { stream: true }));
+  }
 }

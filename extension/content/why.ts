@@ -3,8 +3,8 @@
  * segment walk and scores again (src/inspect.ts explainSegments), which no other part needs. The reader steps
  * aside and every segment of the page is outlined where it is, coloured by the model's probability that it is
  * article text, the chosen run marked; pointing at one (or ← → through them) shows what weighed most in its
- * score. "Copy diagnostics" puts a JSON report on the clipboard, through the extension as every copy is. Nothing
- * is fetched or sent anywhere.
+ * score. "Copy diagnostics" shows a JSON report and, confirmed, puts it on the clipboard, through the extension as
+ * every copy is. Nothing is fetched or sent anywhere.
  */
 import { boundingRectOf } from '../../src/dom/access.ts';
 import { explainSegments, type SegmentExplained } from '../../src/inspect.ts';
@@ -53,7 +53,29 @@ function place(host: EditorHost, rule: SiteRule | null, template: readonly numbe
   return out;
 }
 
-/** What a bug report needs: how the page was read, and each segment's score, start and reasons. */
+/** The page's address without its query and fragment (a session, a token, a search) or credentials. */
+function addressOnly(url: string): string {
+  try {
+    const address = new URL(url);
+    for (const part of ['search', 'hash', 'username', 'password'] as const) address[part] = '';
+    return address.href;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The report as a fenced JSON block: pasted into an issue tracker or a chat, nothing in it renders (no link,
+ * mention, image or markup). Its backticks are written as `\u0060`, which JSON reads back the same, so no
+ * text in it can close the fence.
+ */
+const fenced = (json: string): string => `\`\`\`json\n${json.replace(/`/g, '\\u0060')}\n\`\`\`\n`;
+
+/**
+ * What a bug report needs: how the page was read, and each segment's score, length and reasons; the start of a
+ * segment's text only for those in the article (the rest of the page, its menus, comments and boxes, may say
+ * more about the person than about the page).
+ */
 export function diagnosticsReport(
   host: EditorHost,
   rule: SiteRule | null,
@@ -62,31 +84,35 @@ export function diagnosticsReport(
   const { article } = host.extracted;
   const { diagnostics } = article;
   const { method, run, segmentCount, truncated, capped } = diagnostics;
-  return `${JSON.stringify(
-    {
-      url: article.url,
-      kind: article.kind,
-      records: article.records,
-      method,
-      run,
-      rule: { use: diagnostics.rule, fix: rule },
-      template: diagnostics.template,
-      segmentCount,
-      truncated,
-      capped,
-      segments: placed.map(({ segment, index, inRun }) => ({
-        index,
-        inRun,
-        probability: segment.probability === null ? null : Math.round(segment.probability * 1000) / 1000,
-        length: segment.length,
-        template: segment.template,
-        start: segment.text.slice(0, 80),
-        reasons: segment.reasons.map((r) => `${r.feature} ${r.weight >= 0 ? '+' : ''}${r.weight.toFixed(2)}`),
-      })),
-    },
-    null,
-    2,
-  )}\n`;
+  return fenced(
+    JSON.stringify(
+      {
+        url: addressOnly(article.url),
+        kind: article.kind,
+        records: article.records,
+        method,
+        run,
+        rule: { use: diagnostics.rule, fix: rule },
+        template: diagnostics.template,
+        segmentCount,
+        truncated,
+        capped,
+        segments: placed.map(({ segment, index, inRun }) => ({
+          index,
+          inRun,
+          probability: segment.probability === null ? null : Math.round(segment.probability * 1000) / 1000,
+          length: segment.length,
+          template: segment.template,
+          ...(inRun ? { start: segment.text.slice(0, 80) } : {}),
+          reasons: segment.reasons.map(
+            (r) => `${r.feature} ${r.weight >= 0 ? '+' : ''}${r.weight.toFixed(2)}`,
+          ),
+        })),
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 /** The site's template the reader's article was read with (none after "Show them"). */
@@ -114,11 +140,9 @@ async function show(
       reasons: segment.reasons,
     })),
     run: run === null ? null : `${run.start + 1}–${run.end + 1}`,
-    async copy() {
-      await sendToExtension('background:clipboard', {
-        text: diagnosticsReport(host, rule, placed),
-        html: null,
-      });
+    report: () => diagnosticsReport(host, rule, placed),
+    async copy(text) {
+      await sendToExtension('background:clipboard', { text, html: null });
     },
     close() {
       view.element.remove();

@@ -26,7 +26,9 @@ export interface WhyProps {
   /** How many outlined segments the run took. */
   taken: number;
   segments: readonly WhySegment[];
-  copy(): Promise<void>;
+  /** The diagnostics as they would be copied: shown first, copied only when the person confirms. */
+  report(): string;
+  copy(text: string): Promise<void>;
   close(): void;
 }
 
@@ -65,6 +67,7 @@ export function whyView(props: WhyProps): { element: HTMLElement; follow(): void
   const back = h('button', { type: 'button', class: 'l-button' }, 'Back to the reader');
   // The panel covers part of the page: it moves to the other side.
   const side = h('button', { type: 'button', class: 'l-button' }, 'Move this panel');
+  const actions = h('span', { class: 'l-actions' }, copy, side, back);
   const count = props.segments.length;
   const panel = h(
     'div',
@@ -82,7 +85,7 @@ export function whyView(props: WhyProps): { element: HTMLElement; follow(): void
       'Green: read as article text, red: as not; thick: in the article. Point at a box, or use ← →.',
     ),
     detail,
-    h('span', { class: 'l-actions' }, copy, side, back),
+    actions,
     status,
   );
   const element = h(
@@ -146,7 +149,56 @@ export function whyView(props: WhyProps): { element: HTMLElement; follow(): void
     },
     { passive: false },
   );
+  // What "Copy diagnostics" would copy, shown until the person copies it or cancels: nothing is copied unseen.
+  let preview: HTMLElement | null = null;
+  const closePreview = () => {
+    preview?.remove();
+    preview = null;
+    copy.disabled = false;
+    copy.focus({ preventScroll: true });
+  };
+  const showPreview = () => {
+    if (preview !== null) return;
+    const text = props.report();
+    const confirm = h('button', { type: 'button', class: 'l-button' }, 'Copy');
+    const cancel = h('button', { type: 'button', class: 'l-button' }, 'Cancel');
+    preview = h(
+      'div',
+      { class: 'l-why-preview', role: 'group', 'aria-label': 'The diagnostics to copy' },
+      h(
+        'p',
+        {},
+        'This is what will be copied: the page’s address without its query, how the text was found, each block’s score and length, and the words of the blocks in the article only.',
+      ),
+      h('pre', { tabindex: 0 }, text),
+      h('span', { class: 'l-actions' }, confirm, cancel),
+    );
+    confirm.addEventListener('click', () => {
+      closePreview();
+      props.copy(text).then(
+        () => {
+          status.textContent = 'Copied the diagnostics: paste them into a bug report.';
+        },
+        (error: unknown) => {
+          status.textContent = `Couldn’t copy: ${error instanceof Error ? error.message : String(error)}`;
+        },
+      );
+    });
+    cancel.addEventListener('click', closePreview);
+    copy.disabled = true;
+    status.textContent = '';
+    actions.after(preview);
+    confirm.focus({ preventScroll: true });
+  };
+
   element.addEventListener('keydown', (event) => {
+    if (preview !== null) {
+      // The preview has the keys (its text scrolls with them); Esc cancels it alone.
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      closePreview();
+      return;
+    }
     const step: Record<string, () => void> = {
       ArrowRight: () => select(Math.min(count - 1, current + 1), true),
       ArrowLeft: () => select(Math.max(0, current - 1), true),
@@ -159,16 +211,7 @@ export function whyView(props: WhyProps): { element: HTMLElement; follow(): void
     event.preventDefault();
     act();
   });
-  copy.addEventListener('click', () => {
-    props.copy().then(
-      () => {
-        status.textContent = 'Copied the diagnostics: paste them into a bug report.';
-      },
-      (error: unknown) => {
-        status.textContent = `Couldn’t copy: ${error instanceof Error ? error.message : String(error)}`;
-      },
-    );
-  });
+  copy.addEventListener('click', showPreview);
   back.addEventListener('click', props.close);
   side.addEventListener('click', () => panel.classList.toggle('l-why-left'));
   return { element, follow, focus: () => element.focus({ preventScroll: true }) };

@@ -73,6 +73,46 @@ describe('always open reader view on a site', () => {
     expect(browser.removed).toEqual([['https://news.example/*']]);
   });
 
+  it('refuses a site whose address is not plain before asking for anything: its pattern would reach other sites', async () => {
+    for (const address of [
+      'https://*.example.com',
+      'https://*.example.com/page',
+      'https://*/',
+      'http://news.example*',
+      'https://%2A.example.com/',
+      'https://ex%61mple.com/',
+      'https://news.example\\*.other.example/',
+    ]) {
+      await expect(enableAutoOpen(address), address).rejects.toThrow(/plain address/);
+    }
+    expect(browser.asked).toEqual([]);
+    expect(browser.scripts.map((script) => script.id)).toEqual(['someone-else']);
+    // Turned off, nothing is given back for it either: no access was asked for such a site.
+    await disableAutoOpen('https://*.example.com');
+    expect(browser.removed).toEqual([]);
+  });
+
+  it('takes a plain name, an IP address or an IPv6 one, each with a port or not', async () => {
+    for (const address of [
+      'https://news.example',
+      'https://News.Example:8443/a',
+      'http://127.0.0.1:8080/',
+      'http://[::1]:3000/',
+      'https://xn--bcher-kva.example/',
+      'https://my_host.example/',
+    ]) {
+      expect(await enableAutoOpen(address), address).toBe(true);
+    }
+    expect(browser.asked).toEqual([
+      ['https://news.example/*'],
+      ['https://news.example:8443/*'],
+      ['http://127.0.0.1:8080/*'],
+      ['http://[::1]:3000/*'],
+      ['https://xn--bcher-kva.example/*'],
+      ['https://my_host.example/*'],
+    ]);
+  });
+
   it('is for web pages only', async () => {
     await expect(enableAutoOpen('file:///home/me/page.html')).rejects.toThrow(/web pages/);
     expect(browser.asked).toEqual([]);

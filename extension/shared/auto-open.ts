@@ -11,7 +11,32 @@ import { originOf } from './site-rules.ts';
 
 const PREFIX = 'auto-open:';
 
-const patternOf = (origin: string): string => `${origin}/*`;
+/**
+ * A plain host, with a port or not: a name of letters, digits, `-` and `_` between dots (a domain in Unicode
+ * comes as punycode), an IPv4 address, or an IPv6 one in brackets.
+ */
+const PLAIN_HOST = /^(?:[a-z\d_-]+(?:\.[a-z\d_-]+)*\.?|\[[\da-f:.]+\])(?::\d{1,5})?$/;
+
+const NOT_PLAIN = 'only a site with a plain address (like news.example) can open in reader view by itself';
+
+/**
+ * The site (origin) of a web address whose host is plain as written and as the browser reads it, else null.
+ * Its match pattern is built from it: a `*` there would widen the pattern to other sites (`*.example.com`), and
+ * a percent-escape is read as what it stands for (`%2A` is `*`).
+ */
+function plainSite(address: string): string | null {
+  const site = originOf(address);
+  const written = /^https?:\/\/(?:[^/?#@]*@)?([^/?#]*)/i.exec(address)?.[1];
+  if (site === null || written === undefined) return null;
+  return PLAIN_HOST.test(written.toLowerCase()) && PLAIN_HOST.test(new URL(site).host) ? site : null;
+}
+
+/** The match pattern of one site's pages: only ever made from a plain site. */
+function patternOf(address: string): string {
+  const site = plainSite(address);
+  if (site === null) throw new Error(NOT_PLAIN);
+  return `${site}/*`;
+}
 
 /** The sites that open in reader view by themselves, by origin, in the order they were turned on. */
 export async function listAutoOpen(): Promise<string[]> {
@@ -28,12 +53,13 @@ export async function listAutoOpen(): Promise<string[]> {
 export async function enableAutoOpen(origin: string): Promise<boolean> {
   const site = originOf(origin);
   if (site === null) throw new Error('only web pages can open in reader view by themselves');
-  if (!(await api().permissions.request({ origins: [patternOf(site)] }))) return false;
+  const pattern = patternOf(origin);
+  if (!(await api().permissions.request({ origins: [pattern] }))) return false;
   if ((await listAutoOpen()).includes(site)) return true;
   await api().scripting.registerContentScripts([
     {
       id: PREFIX + site,
-      matches: [patternOf(site)],
+      matches: [pattern],
       js: [CHUNKS.auto.file],
       runAt: 'document_idle',
       persistAcrossSessions: true,
@@ -46,6 +72,8 @@ export async function enableAutoOpen(origin: string): Promise<boolean> {
 export async function disableAutoOpen(origin: string): Promise<void> {
   if ((await listAutoOpen()).includes(origin))
     await api().scripting.unregisterContentScripts({ ids: [PREFIX + origin] });
+  // A site that is not plain was never asked for (enableAutoOpen refuses it), and its pattern would reach others.
+  if (plainSite(origin) === null) return;
   // A build that holds the site's access for good (the test build's test origins) can't give it back.
   await api()
     .permissions.remove({ origins: [patternOf(origin)] })

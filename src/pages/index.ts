@@ -57,6 +57,18 @@ function articleOf(url: URL): string {
 }
 
 /**
+ * Whether `url` is a part of the article read from `pageUrl`: a web address on the same origin, whose path is the
+ * article's less a page number. Where a next part's address led (after its redirects) is held to it too.
+ */
+export function isPartOf(url: string, pageUrl: string): boolean {
+  const here = addressOf(pageUrl, pageUrl);
+  const there = addressOf(url, pageUrl);
+  return (
+    here !== null && there !== null && there.origin === here.origin && articleOf(there) === articleOf(here)
+  );
+}
+
+/**
  * The address of the page's next part, or null. `pageUrl` is where the page was read from; `seen` the addresses
  * already read (a pagination that links back is not followed).
  */
@@ -67,7 +79,6 @@ export function nextPageOf(
 ): string | null {
   const here = addressOf(pageUrl, pageUrl);
   if (here === null) return null;
-  const article = articleOf(here);
   const links = Array.from(querySelectorAllIn(doc, CANDIDATES)).slice(0, MAX_LINKS);
   const current = currentNumber(doc);
   const isNext = (el: Element): boolean => {
@@ -80,7 +91,7 @@ export function nextPageOf(
     if (!isNext(el)) continue;
     const url = addressOf(attributeOf(el, 'href') ?? '', pageUrl);
     if (url === null || url.href === here.href || seen.has(url.href)) continue;
-    if (url.origin === here.origin && articleOf(url) === article) return url.href;
+    if (isPartOf(url.href, here.href)) return url.href;
   }
   return null;
 }
