@@ -3,6 +3,7 @@
  * popup turned off, a context-menu item): a badge and its tooltip.
  */
 import { api } from '../shared/api.ts';
+import { COVERED } from '../shared/covered.ts';
 import { errorMessage } from '../shared/inject.ts';
 import type { CoverReason } from '../shared/messages.ts';
 import { classifyInjectError, type InjectFailure } from '../shared/restricted.ts';
@@ -25,12 +26,6 @@ const FAILURES: Record<InjectFailure, string> = {
 export function injectFailureMessage(error: unknown): string {
   return FAILURES[classifyInjectError(errorMessage(error))];
 }
-
-const COVERED: Record<CoverReason, string> = {
-  layer: 'this page covered the reader view or hid it, so Lectern closed it',
-  fullscreen: 'this page went full screen over the reader view, so Lectern closed it',
-  loop: 'this page kept covering the reader view, so Lectern closed it',
-};
 
 /** The reader closed itself because the page in `tabId` covered it (content/on-top.ts): a warning, and why. */
 export function showCovered(tabId: number, why: CoverReason): Promise<void> {
