@@ -2,8 +2,8 @@
  * What the page's process can reach of what Lectern keeps. The content script runs in the page's renderer, so
  * anything it can read, code that took over that renderer can read too. Reached the way such code would, from
  * inside the content script's own world (through the DevTools protocol here): storage.local, where the fixes
- * and the memory of every site are, can't be read or written, and none of its changes are heard there. The
- * reader still reads the page with its site's fix, which the background hands it.
+ * and the memory of every site are, can't be read or written, and none of its changes are heard there. What
+ * it may ask the background is its own page's site's fix and template, and to keep a fix for that site.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type Extension, openReaderOn, storedIn, storeIn, useExtension } from './harness.ts';
@@ -83,5 +83,34 @@ test('storage.local is closed to the content script’s world: nothing of anothe
     ...OTHER_SITE_FIX,
     used: OTHER_SITE_FIX.used + 1,
   });
+  await page.close();
+});
+
+test('what the content script asks of the background is its own site’s, whatever it asks: the fix and template of its page, a fix filed under its page’s site', async () => {
+  const NEWS_FIX = { rule: { root: null, remove: ['aside.most-read'] }, saved: 1, used: 1 };
+  await storeIn(extension, { 'rule:https://other.test': OTHER_SITE_FIX, 'rule:https://news.test': NEWS_FIX });
+  const { page } = await openReaderOn(extension, NEWS.url, NEWS.title);
+  const world = await contentScriptWorld(page, extension);
+  const ask = (name: string, payload: object) =>
+    world.run(
+      `chrome.runtime.sendMessage({ lectern: ${JSON.stringify(name)}, payload: ${JSON.stringify(payload)} })`,
+    );
+  expect(JSON.parse(await ask('background:site', {}))).toEqual({
+    ok: true,
+    reply: { rule: NEWS_FIX.rule, template: [] },
+  });
+  // A payload that names another site is not one of ours: no answer, nothing written.
+  expect(await ask('background:site', { origin: 'https://other.test' })).toBe('undefined');
+  const fix = { root: null, remove: ['div.promo'] };
+  expect(JSON.parse(await ask('background:fix', { rule: fix }))).toEqual({
+    ok: true,
+    reply: { kept: 'saved', dropped: 0 },
+  });
+  const stored = await storedIn(extension);
+  expect((stored['rule:https://news.test'] as { rule: unknown }).rule).toEqual(fix);
+  expect(stored['rule:https://other.test']).toEqual(OTHER_SITE_FIX);
+  // A selector outside the fix's grammar is refused by the background too.
+  expect(await ask('background:fix', { rule: { root: null, remove: ['p, div'] } })).toBe('undefined');
+  expect(((await storedIn(extension))['rule:https://news.test'] as { rule: unknown }).rule).toEqual(fix);
   await page.close();
 });

@@ -10,8 +10,8 @@ import type { Runtime } from 'webextension-polyfill';
 import type { SiteRule } from '../../src/rules/index.ts';
 import { api } from '../shared/api.ts';
 import { forgetSite, rememberPage } from '../shared/memory.ts';
-import type { FixKept } from '../shared/messages.ts';
-import { loadSite, type SiteKnowledge } from '../shared/site.ts';
+import type { FixKept, SiteKnowledge } from '../shared/messages.ts';
+import { loadSite } from '../shared/site.ts';
 import { markUsed, originOf, saveRule } from '../shared/site-rules.ts';
 
 /** The page behind a message: the top frame of a tab, on a web site. */

@@ -7,8 +7,13 @@ import { plainText } from '../../src/clean/plain.ts';
 import { extractWithBody } from '../../src/extract.ts';
 import type { SiteRule } from '../../src/rules/index.ts';
 import type { Extracted } from '../../src/types.ts';
-import { type ArticleSummary, sendToExtension } from '../shared/messages.ts';
-import type { SiteKnowledge } from '../shared/site.ts';
+import {
+  type ArticleSummary,
+  HANDED_SITE,
+  type HandedSite,
+  type SiteKnowledge,
+  sendToExtension,
+} from '../shared/messages.ts';
 
 interface Cached {
   url: string;
@@ -27,19 +32,34 @@ let ruleLoaded: Promise<void> | null = null;
 const NOTHING_KNOWN: SiteKnowledge = { rule: null, template: [] };
 
 /**
- * Loads the site's fix and template, once a page: the article is read with them from then on. Asked of the
- * background, which keeps them (background/pages-store.ts): storage.local is not the page process's to read.
- * Unanswered (the extension was reloaded under the page), the page is read as if nothing were known.
+ * Loads the site's fix and template, once a page: the article is read with them from then on. Handed over by
+ * whoever injected the content script (shared/inject.ts), or else asked of the background, which keeps them
+ * (background/pages-store.ts): storage.local is not the page process's to read. Unanswered (the extension was
+ * reloaded under the page), the page is read as if nothing were known.
  */
 export const ruleReady = (): Promise<void> => {
-  ruleLoaded ??= sendToExtension('background:site', {})
-    .catch(() => NOTHING_KNOWN)
-    .then((site) => {
-      useRule(site.rule);
-      template = site.template;
-    });
+  const handed = takeHandedSite();
+  ruleLoaded ??= (
+    handed === null
+      ? sendToExtension('background:site', {}).catch(() => NOTHING_KNOWN)
+      : Promise.resolve(handed)
+  ).then((site) => {
+    useRule(site.rule);
+    template = site.template;
+  });
   return ruleLoaded;
 };
+
+/** What the injecting extension page left in this isolated world for this page's site, taken once; else null. */
+function takeHandedSite(): SiteKnowledge | null {
+  const scope = globalThis as Record<symbol, unknown>;
+  const key = Symbol.for(HANDED_SITE);
+  const handed = scope[key] as Partial<HandedSite> | undefined;
+  delete scope[key];
+  // For this page's site only: the tab may have moved on between the read and the injection.
+  if (handed?.origin !== location.origin || !Array.isArray(handed.template)) return null;
+  return { rule: handed.rule ?? null, template: handed.template };
+}
 
 /** The fix the page is read with. */
 export const siteRule = (): SiteRule | null => rule;

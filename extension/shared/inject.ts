@@ -9,8 +9,9 @@
 import contentScript from '../content/main.ts?script&iife';
 import { api } from './api.ts';
 import { CHUNKS, type ChunkName } from './chunks.ts';
-import { type ContentState, sendToTab } from './messages.ts';
+import { type ContentState, HANDED_SITE, type HandedSite, sendToTab } from './messages.ts';
 import { classifyInjectError, NO_ANSWER } from './restricted.ts';
+import { siteToHand } from './site.ts';
 
 /**
  * How long injecting may take before we give up and say so. Injecting our bundle takes ~20-100 ms; Chromium 156
@@ -28,22 +29,45 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Makes sure our content script runs in the tab's top frame. Returns what a live one says of the page, or null
- * when it was injected just now (and listens already: the next message reaches it).
+ * when it was injected just now (and listens already: the next message reaches it). `url`, the tab's address
+ * where the browser shows it to us: the site's fix and template are read meanwhile and handed to the script.
  */
-export async function injectIfNeeded(tabId: number): Promise<ContentState | null> {
+export async function injectIfNeeded(tabId: number, url?: string): Promise<ContentState | null> {
+  const site = url === undefined ? Promise.resolve(null) : siteToHand(url).catch(() => null);
   try {
     // A live content script answers at once; re-running the whole bundle just to hit the guard costs more.
     return await sendToTab(tabId, 'content:ping', {});
   } catch {
     // "Receiving end does not exist": not injected yet (or injected by an extension that has since reloaded).
   }
+  handOver(tabId, await site);
   await injectFiles(tabId, 0, contentScript);
   return null;
 }
 
 /** Makes sure our content script runs in the tab's top frame, and returns what it says of the page. */
-export async function ensureInjected(tabId: number): Promise<ContentState> {
-  return (await injectIfNeeded(tabId)) ?? sendToTab(tabId, 'content:ping', {});
+export async function ensureInjected(tabId: number, url?: string): Promise<ContentState> {
+  return (await injectIfNeeded(tabId, url)) ?? sendToTab(tabId, 'content:ping', {});
+}
+
+/**
+ * Puts `site` in the isolated world of the tab's top frame, for the content script injected next to take as it
+ * starts. Asking the background for it from there instead cost about 10 ms key press → reader (a round trip
+ * through the worker while it handles the command; docs/performance.md). Not awaited: the file injected next
+ * is read from disk first, so this lands before it; should it not, the content script asks (`background:site`).
+ */
+function handOver(tabId: number, site: HandedSite | null): void {
+  if (site === null) return;
+  api()
+    .scripting.executeScript({
+      target: { tabId, frameIds: [0] },
+      // Serialized into the page's isolated world: it may use nothing but its arguments.
+      func: (key: string, handed: HandedSite) => {
+        (globalThis as Record<symbol, unknown>)[Symbol.for(key)] = handed;
+      },
+      args: [HANDED_SITE, site],
+    })
+    .catch(() => undefined);
 }
 
 /**

@@ -12,7 +12,6 @@ import type { ArticleKind } from '../../src/types.ts';
 import { api } from './api.ts';
 import { type ChunkName, isChunkName } from './chunks.ts';
 import { type CopyFormat, isCopyFormat, isSaveFormat, type SaveFormat } from './formats.ts';
-import type { SiteKnowledge } from './site.ts';
 
 /** What the popup shows about the page's article before the reader is opened. */
 export interface ArticleSummary {
@@ -37,6 +36,25 @@ export interface FixKept {
   kept: 'saved' | 'forgotten' | 'private';
   dropped: number;
 }
+
+/** What the extension knows of a page's site before the reader's first paint (shared/site.ts loadSite). */
+export interface SiteKnowledge {
+  /** The person's fix for the site, or null. */
+  rule: SiteRule | null;
+  /** The site's template for this page (src/template/ templateFor); empty when the memory has none. */
+  template: number[];
+}
+
+/**
+ * What a content script is handed as it starts, beside the messages: its page's site's knowledge, for that
+ * origin only, put in its isolated world by the extension page that injects it (inject.ts) under
+ * `Symbol.for(HANDED_SITE)`.
+ */
+export interface HandedSite extends SiteKnowledge {
+  origin: string;
+}
+
+export const HANDED_SITE = 'lectern.site';
 
 /** What goes on the clipboard: the text, and for rich text the HTML beside it. */
 export interface ClipboardData {

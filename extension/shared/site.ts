@@ -1,20 +1,16 @@
 /**
  * What the extension knows of a page's site before the reader's first paint: the person's fix (site-rules.ts)
- * and what the boilerplate memory learnt of the site's template (memory.ts), read in one read of storage by
- * the background for the content script that asks (background/pages-store.ts).
+ * and what the boilerplate memory learnt of the site's template (memory.ts), read in one read of storage by the
+ * extension page that injects the content script, and handed to it as it starts (inject.ts); or by the
+ * background for a content script that asks (background/pages-store.ts). The content script itself reads
+ * nothing of storage.local: it runs in the page's process.
  */
-import { parseRule, type SiteRule } from '../../src/rules/index.ts';
+import { parseRule } from '../../src/rules/index.ts';
 import { templateFor } from '../../src/template/index.ts';
 import { api } from './api.ts';
 import { memoryKey } from './memory.ts';
-import { ruleKey } from './site-rules.ts';
-
-export interface SiteKnowledge {
-  /** The person's fix for the site, or null. */
-  rule: SiteRule | null;
-  /** The site's template for this page (src/template/ templateFor); empty when the memory has none. */
-  template: number[];
-}
+import type { HandedSite, SiteKnowledge } from './messages.ts';
+import { originOf, ruleKey } from './site-rules.ts';
 
 /**
  * The fix and the template for the page at `url` of `origin`, in one read of storage; nothing known when it
@@ -32,4 +28,10 @@ export async function loadSite(origin: string, url: string): Promise<SiteKnowled
   } catch {
     return { rule: null, template: [] };
   }
+}
+
+/** What to hand the content script injected into the page at `url`; null for a page with no site. */
+export async function siteToHand(url: string): Promise<HandedSite | null> {
+  const origin = originOf(url);
+  return origin === null ? null : { origin, ...(await loadSite(origin, url)) };
 }

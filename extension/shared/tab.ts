@@ -28,7 +28,7 @@ export async function reachTab(tab: Tabs.Tab | undefined, fresh: boolean): Promi
   if (reason !== null) return { ok: false, tabId, restricted: reason, error: null };
   let page: ContentState | null;
   try {
-    page = fresh ? await ensureInjected(tabId) : await injectIfNeeded(tabId);
+    page = fresh ? await ensureInjected(tabId, tab?.url) : await injectIfNeeded(tabId, tab?.url);
   } catch (error) {
     return { ok: false, tabId, restricted: null, error };
   }
