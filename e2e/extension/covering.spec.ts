@@ -10,15 +10,14 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { fixtureFile } from '../support/index.ts';
 import { type Overlay, overlayOf } from '../support/overlay.ts';
-import { decodePng } from '../support/png.ts';
+import { coverAndReader } from '../support/png.ts';
 import { openReaderFromPopup, openTab, useExtension, type WorkerChrome } from './harness.ts';
 import { NEWS } from './pages.ts';
 
 const extension = useExtension();
 
-/** What the page's covering layers are painted with, and the reader's own page colour. */
+/** What the page's covering layers are painted with. */
 const RED = 'rgb(255, 0, 0)';
-const READER_BACKGROUND = [251, 250, 247] as const;
 
 /**
  * A full-viewport red element of the page's, made by `window.__make(tag)` in the page's main world; it says
@@ -56,24 +55,7 @@ async function openReader(page: Page, tabId: number): Promise<Overlay> {
 
 /** Of a grid of the screen's pixels: how many are the page's red, and what share the reader's background. */
 async function screen(page: Page): Promise<{ red: number; reader: number }> {
-  const shot = decodePng(await page.screenshot());
-  let red = 0;
-  let reader = 0;
-  let samples = 0;
-  for (let y = 2; y < shot.height; y += 16) {
-    for (let x = 2; x < shot.width; x += 16) {
-      const [r, g, b] = shot.at(x, y);
-      samples += 1;
-      if (r > 200 && g < 80 && b < 80) red += 1;
-      if (
-        Math.abs(r - READER_BACKGROUND[0]) <= 2 &&
-        Math.abs(g - READER_BACKGROUND[1]) <= 2 &&
-        Math.abs(b - READER_BACKGROUND[2]) <= 2
-      )
-        reader += 1;
-    }
-  }
-  return { red, reader: reader / samples };
+  return coverAndReader(await page.screenshot());
 }
 
 const frames = (page: Page, ms: number) =>

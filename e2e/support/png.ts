@@ -80,3 +80,28 @@ export function decodePng(png: Buffer): Pixels {
     },
   };
 }
+
+/** The reader's own page colour (the default theme), as a screenshot shows it. */
+export const READER_BACKGROUND = [251, 250, 247] as const;
+
+/**
+ * Of a grid of a screenshot's pixels (every 16th, both ways): how many are a covering page's bright red, and
+ * what share is the reader's page colour.
+ */
+export function coverAndReader(png: Buffer): { red: number; reader: number } {
+  const shot = decodePng(png);
+  const near = (value: number, target: number): boolean => Math.abs(value - target) <= 2;
+  let red = 0;
+  let reader = 0;
+  let samples = 0;
+  for (let y = 2; y < shot.height; y += 16) {
+    for (let x = 2; x < shot.width; x += 16) {
+      const [r, g, b] = shot.at(x, y);
+      samples += 1;
+      if (r > 200 && g < 80 && b < 80) red += 1;
+      if (near(r, READER_BACKGROUND[0]) && near(g, READER_BACKGROUND[1]) && near(b, READER_BACKGROUND[2]))
+        reader += 1;
+    }
+  }
+  return { red, reader: reader / samples };
+}
