@@ -10,6 +10,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, chromium } from '@playwright/test';
+import { parseFlags, UsageError } from '../bench/cli.ts';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
@@ -27,7 +28,13 @@ type Format = 'markdown' | 'text' | 'json';
 const FORMATS: readonly Format[] = ['markdown', 'text', 'json'];
 const USAGE = 'usage: npm run extract -- <file-or-url> [--format markdown|text|json] [--force]';
 
-class UsageError extends Error {}
+const FLAGS = {
+  format: { type: 'string', default: 'markdown' },
+  force: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const isFormat = (value: string): value is Format => (FORMATS as readonly string[]).includes(value);
 
 interface Options {
   target: string;
@@ -35,25 +42,13 @@ interface Options {
   force: boolean;
 }
 
-function parseArgs(argv: string[]): Options {
-  let target: string | undefined;
-  let format: Format = 'markdown';
-  let force = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '--help' || arg === '-h') throw new UsageError(USAGE);
-    if (arg === '--force') force = true;
-    else if (arg === '--format' || arg.startsWith('--format=')) {
-      const value = arg.includes('=') ? arg.slice('--format='.length) : argv[++i];
-      if (!FORMATS.includes(value as Format))
-        throw new UsageError(`unknown format "${value ?? ''}"; ${USAGE}`);
-      format = value as Format;
-    } else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}; ${USAGE}`);
-    else if (target === undefined) target = arg;
-    else throw new UsageError(`one page at a time; ${USAGE}`);
-  }
+function readOptions(argv: string[]): Options {
+  const { values, positionals } = parseFlags(argv, FLAGS, USAGE, true);
+  if (!isFormat(values.format)) throw new UsageError(`unknown format "${values.format}"; ${USAGE}`);
+  if (positionals.length > 1) throw new UsageError(`one page at a time; ${USAGE}`);
+  const [target] = positionals;
   if (target === undefined) throw new UsageError(USAGE);
-  return { target, format, force };
+  return { target, format: values.format, force: values.force === true };
 }
 
 /** Serves `file` and the files under its folder at https://news.test/<absolute path>; everything else 404s. */
@@ -89,7 +84,7 @@ async function serveFile(context: BrowserContext, file: string): Promise<string>
 }
 
 async function main(): Promise<number> {
-  const options = parseArgs(process.argv.slice(2));
+  const options = readOptions(process.argv.slice(2));
   if (!existsSync(LECTERN_JS)) {
     throw new Error('dist-extractor/lectern.js is missing: run npm run build first');
   }
@@ -148,6 +143,7 @@ function firstLine(error: unknown): string {
   return (message.split('\n')[0] ?? message).replace(/^page\.goto: /, '');
 }
 
+// Not bench/cli.ts's runMain: its exit code 2 for a mistake in the command line is this tool's "no article".
 main().then(
   (code) => {
     process.exitCode = code;

@@ -1,14 +1,16 @@
 /**
  * npm run fixture:update -- [slug…] [--force]
  *
- * Regenerates fixtures/pages/<slug>/expected.html from the built extractor (dist-extractor/lectern.js), run in
- * headless Chromium on the page served at https://news.test/<slug>/ exactly as e2e/extractor/fixtures.spec.ts
- * runs it. The output is formatted one block element per line so `git diff` shows what changed: review it
- * before committing. A fixture whose extraction disagrees with its hand-written expected.json is not written
- * (that output would lock a bug in) unless --force is given. Tests never run this.
+ * Regenerates fixtures/pages/<slug>/expected.html from the built extractor (dist-extractor/lectern.js, built
+ * again first when src/ is newer, as before the tests), run in headless Chromium on the page served at
+ * https://news.test/<slug>/ exactly as e2e/extractor/fixtures.spec.ts runs it. The output is formatted one
+ * block element per line so `git diff` shows what changed: review it before committing. A fixture whose
+ * extraction disagrees with its hand-written expected.json is not written (that output would lock a bug in)
+ * unless --force is given. Tests never run this.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { rebuildStale } from '../e2e/support/builds.ts';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
@@ -32,6 +34,7 @@ async function main(): Promise<number> {
   const unknown = asked.filter((slug) => !known.includes(slug));
   if (unknown.length > 0) throw new Error(`no such fixture: ${unknown.join(', ')} (see fixtures/pages/)`);
   const slugs = asked.length > 0 ? asked : known;
+  rebuildStale(['extractor']);
 
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

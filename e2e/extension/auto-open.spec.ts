@@ -1,5 +1,5 @@
 /**
- * "Always open reader view on this site" (issue 21 §5), in the built extension: turned on from the popup, the
+ * "Always open reader view on this site", in the built extension: turned on from the popup, the
  * site's article pages open in reader view by themselves and its pages without an article don't; turned off in
  * the options page, they open as before. Refused, it stays off, says so and registers nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19 §2: no copy goes through the page. The news article, served with a permissions policy that refuses
+ * No copy goes through the page (docs/security.md, rule 2). The news article, served with a permissions policy that refuses
  * the Clipboard API to the page (as a site may) and a `copy` listener that rewrites whatever is copied (as a
  * hostile one would). A copy made through the page (the Clipboard API in the content script, or
  * `execCommand('copy')` there, whose copy event the page's listener sees first) ends up refused or rewritten;

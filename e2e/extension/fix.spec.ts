@@ -1,5 +1,5 @@
 /**
- * Fix it once, fixed for the site (issue 21 §1–2): in the built extension, a person removes a block in the
+ * Fix it once, fixed for the site: in the built extension, a person removes a block in the
  * reader's Edit mode, and the next page of the same site opens without its block of that kind, saying so; Undo
  * shows the page without the fix, and the fix can be forgotten. Pointing is a real mouse click or a real key,
  * in the reader's closed shadow root (e2e/support/overlay.ts).

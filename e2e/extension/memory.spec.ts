@@ -1,5 +1,5 @@
 /**
- * Boilerplate memory (issue 21 §3), in the built extension: a site whose pages end with the same author panel,
+ * Boilerplate memory, in the built extension: a site whose pages end with the same author panel,
  * set in the story's own box and type so that one page alone can't tell it from the story. Read in reader view
  * page after page, the third page opens without it and says so; "Show them" brings it back for that page,
  * "Forget this site" forgets it, and the options page's switch turns the memory off. What is stored is

@@ -1,6 +1,6 @@
 /**
- * The options page: the fixes for sites, read, edited, deleted, exported and imported again (issue 21 §2); a bad
- * file or a bad selector gets its reason and changes nothing that is stored.
+ * The options page: the fixes for sites, read, edited, deleted, exported and imported again; a bad file or a bad
+ * selector gets its reason and changes nothing that is stored.
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The outline (issue 21 §5), in the built extension: More → Outline lists the article's sections; choosing one
+ * The outline, in the built extension: More → Outline lists the article's sections; choosing one
  * scrolls the reader to it and gives its heading the focus; the section being read is marked while scrolling;
  * the keyboard works it; More → Outline again takes it away.
  */

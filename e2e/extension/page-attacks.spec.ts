@@ -1,5 +1,5 @@
 /**
- * Issue 19 §1: the page can't see or steer the reader. The news article, with a page script that does what a
+ * The page can't see or steer the reader (docs/security.md, rule 1). The news article, with a page script that does what a
  * hostile page would do the moment the reader's host arrives: read it (its shadow root, its HTML and text, a
  * patched attachShadow), hide or fade or move it (styles, attributes, `hidePopover`, removing it, a fake
  * `beforeprint`), cover it

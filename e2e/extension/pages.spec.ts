@@ -1,5 +1,5 @@
 /**
- * Multi-page articles (issue 21 §5), in the built extension: an article whose page marks its next part offers
+ * Multi-page articles, in the built extension: an article whose page marks its next part offers
  * "Load the next page" at its end; asked, the next part is fetched from the same site and shown after a
  * "Page 2" heading, without the site's menus and footer again, and copied with the rest. A part that links back
  * to one shown ends it, and so does a next page on another site or of another article (never offered). A part

@@ -1,5 +1,5 @@
 /**
- * Issue 19 §4: Lectern fetches nothing the person did not ask for. An article whose images the page itself
+ * Lectern fetches nothing the person did not ask for (docs/security.md, rule 4). An article whose images the page itself
  * never loaded (lazy loaders park them in `data-src`), so every request for them is the reader's own:
  * - images off: the reader requests none of them;
  * - images on: each is requested without a Referer, and one far down the article only when it is scrolled near;

@@ -1,6 +1,6 @@
 /**
  * The keyboard shortcut. `page.keyboard` can't fire a `commands` accelerator (the browser handles those outside
- * the page, ../../../shared/TOOLCHAIN.md), so the real test runs headed Chromium on a private Xvfb display and
+ * the page, docs/testing.md), so the real test runs headed Chromium on a private Xvfb display and
  * presses the keys through X11 with xdotool. It uses the SHIPPED build (dist/, no host permission): the key press
  * itself must grant activeTab, or injecting fails and nothing opens.
  */

@@ -1,5 +1,5 @@
 /**
- * "Why this text" (issue 21 §4), in the built extension: from the reader's menu, every segment of the page is
+ * "Why this text", in the built extension: from the reader's menu, every segment of the page is
  * outlined where it is, the chosen ones marked; pointing at one says whether it is in the article and what
  * weighed most; Copy diagnostics shows a JSON report and, confirmed, puts it on the clipboard: the address without
  * its query, the text of the article's blocks only, in a fenced block; Esc gives the reader back.

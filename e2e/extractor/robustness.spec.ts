@@ -1,6 +1,6 @@
 /**
  * extract() on documents that are not ordinary rendered pages: it must never throw, and must return null or a
- * well-formed Article (ALGORITHMS.md, "Input and output": degrade gracefully on any Document).
+ * well-formed Article (docs/extraction.md: it degrades gracefully on any Document).
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';

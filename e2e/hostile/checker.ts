@@ -1,5 +1,5 @@
 /**
- * What must never reach the reader (issue 5): the checker runs INSIDE the page, so it must not reference anything
+ * What must never reach the reader: the checker runs INSIDE the page, so it must not reference anything
  * outside its body. It reads either the overlay's live article (pass it to `overlay.evaluate` of
  * e2e/support/overlay.ts, which calls it with the overlay's closed shadow root) or an HTML string parsed into an
  * inert <template> (pass it to `page.evaluate` with `{ html }`), and returns one line per problem.
@@ -12,7 +12,7 @@ export interface CheckTarget {
 
 /** `target`: the overlay's shadow root (its live article is checked, as rendered), or HTML to parse. */
 export function forbiddenIn(target: ParentNode | CheckTarget): string[] {
-  // Tags that run code, load documents, submit, or restyle the page (issue 5's list and their relatives).
+  // Tags that run code, load documents, submit, or restyle the page, and their relatives.
   const tags = new Set([
     'script',
     'iframe',

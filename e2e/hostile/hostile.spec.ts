@@ -1,5 +1,5 @@
 /**
- * Issue 5: whatever the page holds, the article the built extension shows, copies and extracts carries nothing
+ * Whatever the page holds, the article the built extension shows, copies and extracts carries nothing
  * that runs, loads a document, submits, or restyles the page.
  *
  * Design. Each vector (vectors.ts) sits in the middle of a normal article page (page.ts) with page JavaScript

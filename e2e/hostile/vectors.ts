@@ -1,5 +1,5 @@
 /**
- * The hostile fixture set (issue 5): markup a page may hold, each placed inside an otherwise normal article
+ * The hostile fixture set: markup a page may hold, each placed inside an otherwise normal article
  * (page.ts) so the extractor keeps its surroundings. Every payload that can run calls `top.__xss(this)`, which
  * the page defines (page.ts); nothing here should ever reach the reader, the clipboard or `article.content`
  * alive.

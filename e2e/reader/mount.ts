@@ -1,5 +1,5 @@
 /**
- * Mounting the reader overlay on a plain page, without the extension (STYLE.md practice 6): dist-reader/reader.js
+ * Mounting the reader overlay on a plain page, without the extension (docs/conventions.md): dist-reader/reader.js
  * (`npx vite build --config vite.reader.config.ts`) in an open shadow root made the way the content script
  * makes it, and the helpers the reader specs share.
  */

@@ -1,5 +1,5 @@
 /**
- * The reader overlay on plain pages, without the extension (STYLE.md practice 6): dist-reader/reader.js
+ * The reader overlay on plain pages, without the extension (docs/conventions.md): dist-reader/reader.js
  * (`npx vite build --config vite.reader.config.ts`) mounted into an open shadow root the test creates the way the
  * content script does.
  */

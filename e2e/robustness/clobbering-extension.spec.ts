@@ -1,5 +1,5 @@
 /**
- * DOM clobbering in the content-script path (issue 19 §3): the same random pages as clobbering-fuzz.spec.ts
+ * DOM clobbering in the content-script path (docs/security.md, rule 3): the same random pages as clobbering-fuzz.spec.ts
  * (clobbering-pages.ts: forms and controls named after DOM properties around the article, named images and
  * embeds at the document level), each served as a page of its own and read by the built extension the way the
  * popup and the context menu read it (`content:export` from the service worker injects the content script, which

@@ -1,4 +1,4 @@
-/** Loading the built extension into Chromium (TOOLCHAIN.md, "Loading the built extension in Playwright"). */
+/** Loading the built extension into Chromium (docs/testing.md). */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';

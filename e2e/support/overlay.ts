@@ -1,7 +1,7 @@
 /**
  * The reader overlay as a test sees it in the built extension. Its shadow root is CLOSED (the page must not read
  * or drive the reader), so neither the page nor Playwright's locators can reach into it; the browser's own
- * debugging protocol can, the way DevTools does (STYLE.md practice 6):
+ * debugging protocol can, the way DevTools does (docs/conventions.md):
  * - `DOM.getDocument({ pierce: true })` finds the host and its closed root;
  * - code runs against the root in an isolated world of the test's own (`Page.createIsolatedWorld`), so nothing
  *   the page changed in its own JavaScript world can answer for it;

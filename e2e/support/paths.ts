@@ -7,11 +7,11 @@ export const FIXTURES = path.join(ROOT, 'fixtures', 'pages');
 /** The extractor bundle (`npx vite build --config vite.extractor.config.ts`); env LECTERN_JS runs another one. */
 export const LECTERN_JS = process.env.LECTERN_JS ?? path.join(ROOT, 'dist-extractor', 'lectern.js');
 
-/** Fixture pages are served here by routing, never from the network (STYLE.md practice 5). */
+/** Fixture pages are served here by routing, never from the network (docs/conventions.md). */
 export const FIXTURE_ORIGIN = 'https://news.test';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The launch arguments every Lectern browser run uses (team plan; TOOLCHAIN.md). */
+/** The launch arguments every Lectern browser run uses (docs/testing.md). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
