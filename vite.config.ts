@@ -8,7 +8,7 @@ import { CHUNKS } from './extension/shared/chunks.ts';
 import manifest from './manifest.json' with { type: 'json' };
 
 // LECTERN_E2E=1 builds dist-e2e/: the shipped manifest plus host access to the test origins. Headless tests
-// cannot make the user gesture that grants activeTab (../shared/TOOLCHAIN.md), so only that build may inject
+// cannot make the user gesture that grants activeTab (docs/testing.md), so only that build may inject
 // without one. The shipped dist/ has no host permission at all.
 export const e2e = process.env.LECTERN_E2E === '1';
 export const E2E_ORIGINS = ['https://news.test/*', 'http://127.0.0.1/*'];
@@ -52,19 +52,12 @@ function onDemandContentScriptOnly(): Plugin {
 }
 
 /**
- * The content script is what every click loads before the first paint, so it is packed once more: Terser over
- * Vite's minified output takes it 0.9 KB (zlib 9) smaller, where either minifier alone leaves that on the table
- * (measured on this script: Vite's 45,726 B, Terser's alone 45,391 B, both 44,837 B). crxjs builds the script
- * in a build of its own and passes on no minifier options, so this runs on the written file. `hoist_funs` moves
- * each scope's function declarations to its top, where deflate finds more of their like within its window:
- * 44,520 → 44,094 B (zlib 9). `unsafe_arrows` (a function expression that never reads `this` becomes an
- * arrow; unsafe only for one called with `new` or read for its `prototype`, which this script's code never
- * does), then a third pass, took 40,043 → 40,012 → 39,979 B (Node's gzip, as the bench) in issue 20's eighth
- * session. Measured and not taken:
- * `unsafe` and `pure_getters` (−30 to −70 B, for assumptions about the page's objects), Terser on Vite's
- * unminified output (44,345 B with `hoist_funs`). Terser over its own output finds more again, once: a second
- * round took 40,359 → 40,027 B in issue 21's first session (a third changes nothing), so it runs until the
- * script stops shrinking.
+ * The content script is what every key press loads before the first paint, so it is packed once more: Terser
+ * over Vite's minified output finds what either minifier alone leaves (docs/performance.md). crxjs builds the
+ * script in a build of its own and passes on no minifier options, so this runs on the written file.
+ * `hoist_funs` puts each scope's function declarations together, where deflate finds more of their like;
+ * `unsafe_arrows` is safe here because no function of this script is called with `new` or read for its
+ * `prototype`. Terser over its own output finds more again, so it runs until the script stops shrinking.
  */
 const MAX_TERSER_ROUNDS = 4;
 

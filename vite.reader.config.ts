@@ -2,7 +2,8 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 
 // dist-reader/reader.js: the reader overlay without the extension, an IIFE that defines
-// globalThis.LecternReader = { mountReader }, so e2e/reader/ tests the UI on plain pages (STYLE.md practice 6).
+// globalThis.LecternReader = { mountReader }, so e2e/reader/ tests the UI on plain pages (docs/conventions.md,
+// "The reader mounts without the extension").
 // It is built from the same extension/reader/index.ts the content script bundles, with the panels bundled in.
 export default defineConfig({
   plugins: [preact()],

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // The fast Node tier: pure arithmetic only (MSS, scoring, title cleaning, the benchmark's metric, the fit). Everything
-// that reads styles or boxes runs in real Chromium under Playwright (STYLE.md practice 4).
+// that reads styles or boxes runs in real Chromium under Playwright (docs/conventions.md, "In a real browser").
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'extension/**/*.test.ts', 'bench/**/*.test.ts', 'fit/**/*.test.ts'],
