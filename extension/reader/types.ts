@@ -1,14 +1,11 @@
 /** The reader overlay's public contract with its caller (the content script, or a test page). */
 import type { ReaderArticle } from '../../src/types.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
-
-/** The reader's tools (extension/content/tools.ts), which its More menu offers. */
-export type ToolName = 'edit' | 'why' | 'outline';
-
 import type { Panels } from './panels.tsx';
 import type { ReaderSettings } from './settings.ts';
+import type { ToolName } from './tools.ts';
 
-export type { CopyFormat, SaveFormat };
+export type { CopyFormat, SaveFormat, ToolName };
 
 export type CopyResult = { ok: true; words: number } | { ok: false; error: string };
 
