@@ -10,37 +10,13 @@
  */
 import { localNameOf, parentElementOf } from '../../src/dom/access.ts';
 import { MAX_ANCESTORS } from '../../src/dom/limits.ts';
-import type { extractWithBody } from '../../src/extract.ts';
 import { MAX_REMOVALS, matchRule, parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
 import { type EditBar, editBar, type FixBar, fixBar } from '../reader/FixBars.ts';
 import { type FixKept, sendToExtension } from '../shared/messages.ts';
 import { boxAround, pickOnPage } from './picker.ts';
-
-/**
- * What the editor works with, from the content script (main.ts): the reader it edits, the site's
- * fix, the page read with another, and a way to show that reading. Through here, not by importing
- * article.ts: the chunk is a script of its own, and its copy of a module would have a state of its own.
- */
-export interface EditorHost {
-  root: ShadowRoot;
-  extracted: Extracted;
-  /** The site's fix the page is read with. */
-  rule(): SiteRule | null;
-  /** Reads the page with this fix from now on. */
-  use(rule: SiteRule | null): void;
-  /** The site's template the page is read with (its boilerplate memory's; src/template/). */
-  template(): readonly number[];
-  /** The site's boilerplate memory was forgotten: reads the page without its template from now on. */
-  forget(): void;
-  /**
-   * The content script's extractor: the page read again with another fix or without the template, and the next
-   * page (pages.ts). The chunks carry none of their own.
-   */
-  extract: typeof extractWithBody;
-  show(extracted: Extracted): void;
-}
+import type { ToolHost } from './tool-host.ts';
 
 /** An edit going on: the fix it started from, as edited so far, and each earlier step for Undo. */
 interface Session {
@@ -69,14 +45,14 @@ const EMPTY: SiteRule = { root: null, remove: [] };
 /** The fix each reading the editor asked for was read with ("Why this text" must read the page the same way). */
 const readWith = new WeakMap<Extracted, SiteRule | null>();
 
-function readWithRule(host: EditorHost, rule: SiteRule | null, memory = true): Extracted | null {
+function readWithRule(host: ToolHost, rule: SiteRule | null, memory = true): Extracted | null {
   const next = host.extract(document, { rule, template: memory ? host.template() : null });
   if (next !== null) readWith.set(next, rule);
   return next;
 }
 
 /** The fix the reader's article was read with: the editor's, else the site's when it was applied. */
-export function ruleOf(host: EditorHost): SiteRule | null {
+export function ruleOf(host: ToolHost): SiteRule | null {
   const asked = readWith.get(host.extracted);
   if (asked !== undefined) return asked;
   return host.extracted.article.diagnostics.rule === 'applied' ? host.rule() : null;
@@ -98,7 +74,7 @@ function keptMessage({ kept, dropped }: FixKept): string {
  * For each reader shown, and to start editing (`start`): the Edit mode while an edit goes on, else the bar of
  * the site's fix when one was used.
  */
-export function attachEditor(host: EditorHost, start: boolean): void {
+export function attachEditor(host: ToolHost, start: boolean): void {
   if (start && session === null) {
     // As stored (checked where it was read, shared/site.ts); here it is built on.
     const rule = parseRule(host.rule());
@@ -133,7 +109,7 @@ export function attachEditor(host: EditorHost, start: boolean): void {
  */
 const LEARNT = 'What Lectern learnt of this site';
 
-function showMemoryBar(host: EditorHost): void {
+function showMemoryBar(host: ToolHost): void {
   const parts = readerParts(host);
   if (parts === null) return;
   const rule = ruleOf(host);
@@ -183,7 +159,7 @@ function showMemoryBar(host: EditorHost): void {
 function ignore(): void {}
 
 /** The reader's parts the editor works on, found in its shadow root. */
-export function readerParts(host: EditorHost) {
+export function readerParts(host: ToolHost) {
   const root = host.root.querySelector<HTMLElement>('.l-root');
   const main = host.root.querySelector<HTMLElement>('.l-main');
   const content = host.root.querySelector<HTMLElement>('.l-content');
@@ -193,7 +169,7 @@ export function readerParts(host: EditorHost) {
 }
 
 /** The bar of the site's fix, when there is one to show: in use, not matching, or turned off for this page. */
-function showFixBar(host: EditorHost): FixBar | null {
+function showFixBar(host: ToolHost): FixBar | null {
   const parts = readerParts(host);
   if (parts === null) return null;
   const use = host.extracted.article.diagnostics.rule;
@@ -241,14 +217,14 @@ function showFixBar(host: EditorHost): FixBar | null {
   return bar;
 }
 
-function reread(host: EditorHost, rule: SiteRule | null): void {
+function reread(host: ToolHost, rule: SiteRule | null): void {
   withoutFix = null;
   const next = readWithRule(host, rule);
   if (next) host.show(next);
 }
 
 /** The reader's blocks that name a page element, each with that element. */
-function editableBlocks(host: EditorHost, content: Element, images: boolean): Map<Element, Element> {
+function editableBlocks(host: ToolHost, content: Element, images: boolean): Map<Element, Element> {
   const shown = Array.from(content.querySelectorAll('*'));
   const copied = Array.from(host.extracted.body.querySelectorAll('*')).filter(
     (el) => images || el.localName !== 'img',
@@ -264,7 +240,7 @@ function editableBlocks(host: EditorHost, content: Element, images: boolean): Ma
   return out;
 }
 
-function editMode(host: EditorHost, state: Session): void {
+function editMode(host: ToolHost, state: Session): void {
   const parts = readerParts(host);
   if (parts === null) return;
   const { root, main, content, scroller } = parts;

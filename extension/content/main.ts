@@ -27,11 +27,11 @@ import {
   useRule,
 } from './article.ts';
 import { loadChunk } from './chunks.ts';
-import type { EditorHost } from './editor.ts';
 import type { Exporters } from './exporters.ts';
 import { closeOverlay, isOverlayOpen, showInOverlay } from './overlay.ts';
 import { clearRegistry, registry } from './registry.ts';
 import { settingsStore } from './settings-store.ts';
+import type { ToolHost } from './tool-host.ts';
 
 interface Instance {
   /** False once the extension that injected us was reloaded or removed (its runtime is gone). */
@@ -57,7 +57,7 @@ let reader: ReaderHandle | null = null;
 function showReader(extracted: Extracted, settings: Settings): void {
   const { article, body } = extracted;
   showInOverlay((root, layer) => {
-    const host: EditorHost = {
+    const host: ToolHost = {
       root,
       extracted,
       rule: siteRule,

@@ -5,7 +5,8 @@
  * keeps it on, for every reader shown in the page.
  */
 import { outlineView } from '../reader/Outline.ts';
-import { type EditorHost, readerParts } from './editor.ts';
+import { readerParts } from './editor.ts';
+import type { ToolHost } from './tool-host.ts';
 
 /** Headings the outline lists: the article's own, below its title (the header's h1). */
 const SECTIONS = 'h2, h3, h4';
@@ -14,7 +15,7 @@ const READ_LINE_PX = 80;
 
 let shown: { remove(): void } | null = null;
 
-export function showOutline(host: EditorHost): void {
+export function showOutline(host: ToolHost): void {
   shown?.remove();
   const parts = readerParts(host);
   if (parts === null) return;

@@ -11,7 +11,8 @@ import { isPartOf, joinPages, nextPageOf } from '../../src/pages/index.ts';
 import { fingerprintOf } from '../../src/template/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import { fixBar } from '../reader/FixBars.ts';
-import { type EditorHost, readerParts, ruleOf } from './editor.ts';
+import { readerParts, ruleOf } from './editor.ts';
+import type { ToolHost } from './tool-host.ts';
 
 /** A long article has a handful of parts; ten keeps a runaway pagination from loading a site page by page. */
 export const MAX_PAGES = 10;
@@ -55,7 +56,7 @@ function firstParts(extracted: Extracted): Parts | null {
 }
 
 /** The bar at the end of the reader's article, when the page has a next part (or said why it has no more). */
-export function offerNextPage(host: EditorHost): void {
+export function offerNextPage(host: ToolHost): void {
   const { extracted } = host;
   if (extracted.article.kind !== 'article' && extracted.article.kind !== 'thread') return;
   let parts = partsOf.get(extracted);
@@ -110,7 +111,7 @@ export function offerNextPage(host: EditorHost): void {
  * Fetches and reads the next part, and shows the parts joined; resolves null once shown, or with what stopped
  * it (the last part, a repeat), and rejects with why it could not be loaded.
  */
-async function loadNext(host: EditorHost, parts: Parts): Promise<string | null> {
+async function loadNext(host: ToolHost, parts: Parts): Promise<string | null> {
   const address = parts.next;
   if (address === null) return 'This is the last page.';
   if (parts.count >= MAX_PAGES) {

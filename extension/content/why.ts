@@ -13,12 +13,12 @@ import { keepAdopted } from '../reader/styles.ts';
 import { whyView } from '../reader/Why.ts';
 import whyCss from '../reader/why.css?inline';
 import { sendToExtension } from '../shared/messages.ts';
-import type { EditorHost } from './editor.ts';
 import { register } from './registry.ts';
+import type { ToolHost } from './tool-host.ts';
 
 export interface Why {
   /** `rule`: the fix the reader's article was read with, to read the page the same way. */
-  show(host: EditorHost, rule: SiteRule | null, mount: HTMLElement, done: () => void): void;
+  show(host: ToolHost, rule: SiteRule | null, mount: HTMLElement, done: () => void): void;
 }
 
 /** A segment on the page, in document coordinates, with whether the run took it. */
@@ -32,7 +32,7 @@ interface Placed {
   height: number;
 }
 
-function place(host: EditorHost, rule: SiteRule | null, template: readonly number[]): Placed[] {
+function place(host: ToolHost, rule: SiteRule | null, template: readonly number[]): Placed[] {
   const { diagnostics } = host.extracted.article;
   const run = diagnostics.method === 'segments' ? diagnostics.run : null;
   const out: Placed[] = [];
@@ -76,11 +76,7 @@ const fenced = (json: string): string => `\`\`\`json\n${json.replace(/`/g, '\\u0
  * segment's text only for those in the article (the rest of the page, its menus, comments and boxes, may say
  * more about the person than about the page).
  */
-export function diagnosticsReport(
-  host: EditorHost,
-  rule: SiteRule | null,
-  placed: readonly Placed[],
-): string {
+export function diagnosticsReport(host: ToolHost, rule: SiteRule | null, placed: readonly Placed[]): string {
   const { article } = host.extracted;
   const { diagnostics } = article;
   const { method, run, segmentCount, truncated, capped } = diagnostics;
@@ -116,11 +112,11 @@ export function diagnosticsReport(
 }
 
 /** The site's template the reader's article was read with (none after "Show them"). */
-const templateOf = (host: EditorHost): readonly number[] =>
+const templateOf = (host: ToolHost): readonly number[] =>
   host.extracted.article.diagnostics.template === 0 ? [] : host.template();
 
 async function show(
-  host: EditorHost,
+  host: ToolHost,
   rule: SiteRule | null,
   mount: HTMLElement,
   done: () => void,
