@@ -9,41 +9,11 @@ import type { ReaderArticle } from '../../src/types.ts';
 import { copyMessage, saveMessage } from '../reader/format.ts';
 import savedCss from '../reader/saved.css?inline';
 import toastCss from '../reader/toast.css?inline';
-import type { Outcome } from '../reader/types.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
 import { type ExportReply, sendToExtension } from '../shared/messages.ts';
 import { inlineImages } from './images.ts';
 import { register } from './registry.ts';
 import { downloadFile } from './save.ts';
-
-export interface Exporters {
-  /**
-   * The article in a copy format; `selection` (a copy of what the person selected in the reader) instead of
-   * the whole article when given.
-   */
-  copyData(
-    article: ReaderArticle,
-    format: CopyFormat,
-    header: boolean,
-    selection: DocumentFragment | null,
-  ): ExportReply;
-  /** Builds the file (fetching and inlining images for a web page) and downloads it; returns its name. */
-  save(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<string>;
-  /**
-   * The reader's copy: the article (or the selection) put on the clipboard by the extension, where no page
-   * listener sees or changes it; the outcome in the toast's words.
-   */
-  readerCopy(
-    article: ReaderArticle,
-    format: CopyFormat,
-    header: boolean,
-    selection: DocumentFragment | null,
-  ): Promise<Outcome>;
-  /** The reader's save, and its outcome in the toast's words. */
-  readerSave(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<Outcome>;
-  /** The toast's stylesheet, for the reader's shadow root (main.ts adopts it). */
-  toastCss: string;
-}
 
 function copyData(
   whole: ReaderArticle,

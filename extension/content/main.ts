@@ -27,9 +27,8 @@ import {
   useRule,
 } from './article.ts';
 import { loadChunk } from './chunks.ts';
-import type { Exporters } from './exporters.ts';
 import { closeOverlay, isOverlayOpen, showInOverlay } from './overlay.ts';
-import { clearRegistry, registry } from './registry.ts';
+import { clearRegistry, type Exporters, registry } from './registry.ts';
 import { settingsStore } from './settings-store.ts';
 import type { ToolHost } from './tool-host.ts';
 

@@ -15,14 +15,6 @@ import { offerNextPage } from './pages.ts';
 import { register } from './registry.ts';
 import type { ToolHost } from './tool-host.ts';
 
-export interface Tools {
-  /**
-   * Called for each reader shown while the chunk is loaded (`tool` false), and when a person asks for a tool:
-   * keeps what is on (an edit going on, the outline, the bar of the site's fix) on the reader shown.
-   */
-  attach(host: ToolHost, tool: ToolName | false): void;
-}
-
 /** The outline stays on for every reader shown in the page until the person turns it off. */
 let outlineOn = false;
 

@@ -16,11 +16,6 @@ import { sendToExtension } from '../shared/messages.ts';
 import { register } from './registry.ts';
 import type { ToolHost } from './tool-host.ts';
 
-export interface Why {
-  /** `rule`: the fix the reader's article was read with, to read the page the same way. */
-  show(host: ToolHost, rule: SiteRule | null, mount: HTMLElement, done: () => void): void;
-}
-
 /** A segment on the page, in document coordinates, with whether the run took it. */
 interface Placed {
   segment: SegmentExplained;
