@@ -100,7 +100,7 @@ export function attachEditor(host: ToolHost, start: boolean): void {
   showMemoryBar(host);
   const bar = showFixBar(host);
   if (bar) bar.say(said);
-  else if (said) readerParts(host)?.main.prepend(fixBar(said, []).element);
+  else if (said) host.parts()?.main.prepend(fixBar(said, []).element);
 }
 
 /**
@@ -110,7 +110,7 @@ export function attachEditor(host: ToolHost, start: boolean): void {
 const LEARNT = 'What Lectern learnt of this site';
 
 function showMemoryBar(host: ToolHost): void {
-  const parts = readerParts(host);
+  const parts = host.parts();
   if (parts === null) return;
   const rule = ruleOf(host);
   const count = host.extracted.article.diagnostics.template;
@@ -158,19 +158,9 @@ function showMemoryBar(host: ToolHost): void {
 
 function ignore(): void {}
 
-/** The reader's parts the editor works on, found in its shadow root. */
-export function readerParts(host: ToolHost) {
-  const root = host.root.querySelector<HTMLElement>('.l-root');
-  const main = host.root.querySelector<HTMLElement>('.l-main');
-  const content = host.root.querySelector<HTMLElement>('.l-content');
-  const scroller = host.root.querySelector<HTMLElement>('.l-scroll');
-  if (!root || !main || !content || !scroller) return null;
-  return { root, main, content, scroller };
-}
-
 /** The bar of the site's fix, when there is one to show: in use, not matching, or turned off for this page. */
 function showFixBar(host: ToolHost): FixBar | null {
-  const parts = readerParts(host);
+  const parts = host.parts();
   if (parts === null) return null;
   const use = host.extracted.article.diagnostics.rule;
   const edit = () => attachEditor(host, true);
@@ -241,7 +231,7 @@ function editableBlocks(host: ToolHost, content: Element, images: boolean): Map<
 }
 
 function editMode(host: ToolHost, state: Session): void {
-  const parts = readerParts(host);
+  const parts = host.parts();
   if (parts === null) return;
   const { root, main, content, scroller } = parts;
   const blocks = editableBlocks(host, content, root.getAttribute('data-images') !== 'off');

@@ -58,6 +58,8 @@ function showReader(extracted: Extracted, settings: Settings): void {
   showInOverlay((root, layer) => {
     const host: ToolHost = {
       root,
+      // The reader mounted below: its tools are attached once it is.
+      parts: () => handle.parts(),
       extracted,
       rule: siteRule,
       use: useRule,
@@ -115,6 +117,7 @@ function showReader(extracted: Extracted, settings: Settings): void {
       tools(false);
     return {
       focus: () => handle.focus(),
+      top: handle.parts()?.main ?? null,
       unmount() {
         if (reader === handle) reader = null;
         handle.unmount();

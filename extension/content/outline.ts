@@ -5,7 +5,6 @@
  * keeps it on, for every reader shown in the page.
  */
 import { outlineView } from '../reader/Outline.ts';
-import { readerParts } from './editor.ts';
 import type { ToolHost } from './tool-host.ts';
 
 /** Headings the outline lists: the article's own, below its title (the header's h1). */
@@ -17,7 +16,7 @@ let shown: { remove(): void } | null = null;
 
 export function showOutline(host: ToolHost): void {
   shown?.remove();
-  const parts = readerParts(host);
+  const parts = host.parts();
   if (parts === null) return;
   const { main, content, scroller } = parts;
   const headings = Array.from(content.querySelectorAll<HTMLElement>(SECTIONS));

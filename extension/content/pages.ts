@@ -11,7 +11,7 @@ import { isPartOf, joinPages, nextPageOf } from '../../src/pages/index.ts';
 import { fingerprintOf } from '../../src/template/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import { fixBar } from '../reader/FixBars.ts';
-import { readerParts, ruleOf } from './editor.ts';
+import { ruleOf } from './editor.ts';
 import type { ToolHost } from './tool-host.ts';
 
 /** A long article has a handful of parts; ten keeps a runaway pagination from loading a site page by page. */
@@ -66,7 +66,7 @@ export function offerNextPage(host: ToolHost): void {
     parts = first;
     partsOf.set(extracted, parts);
   }
-  const view = readerParts(host);
+  const view = host.parts();
   if (view === null) return;
   const shown = parts;
   const load = (): void => {

@@ -9,7 +9,7 @@ import { keepAdopted } from '../reader/styles.ts';
 import toolsCss from '../reader/tools.css?inline';
 import type { ToolName } from '../reader/types.ts';
 import { loadChunk } from './chunks.ts';
-import { attachEditor, readerParts, ruleOf } from './editor.ts';
+import { attachEditor, ruleOf } from './editor.ts';
 import { hideOutline, showOutline } from './outline.ts';
 import { offerNextPage } from './pages.ts';
 import { register } from './registry.ts';
@@ -34,7 +34,7 @@ function attach(host: ToolHost, tool: ToolName | false): void {
 
 /** "Why this text": its chunk (the segment walk again) loaded now, shown in place of the reader until closed. */
 function explain(host: ToolHost): void {
-  const parts = readerParts(host);
+  const parts = host.parts();
   const mount = parts?.root.parentElement;
   if (!parts || !mount) return;
   loadChunk('why').then(

@@ -58,6 +58,21 @@ export interface ReaderProps {
   settings?: ReaderSettings;
 }
 
+/**
+ * The reader's parts its tools work on (extension/content/tools.ts: the Edit mode, the bars, the outline), handed
+ * to them by the reader, so nothing outside it finds them by its classes.
+ */
+export interface ReaderParts {
+  /** The reader's root element (`data-images` says whether images show); its parent is the reader's mount. */
+  root: HTMLElement;
+  /** The column that holds the article: the tools' bars go before it or after it. */
+  main: HTMLElement;
+  /** The article's body as the reader shows it. */
+  content: HTMLElement;
+  /** The scroll container. */
+  scroller: HTMLElement;
+}
+
 export interface ReaderHandle {
   /** Renders nothing into the shadow root again and removes every node and stylesheet the reader added. */
   unmount(): void;
@@ -65,4 +80,6 @@ export interface ReaderHandle {
   focus(): void;
   /** Applies settings changed elsewhere (another tab, the popup) without reopening the reader. */
   applySettings(settings: ReaderSettings): void;
+  /** The reader's parts, for its tools; null once it is unmounted. */
+  parts(): ReaderParts | null;
 }
