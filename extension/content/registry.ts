@@ -7,8 +7,9 @@
 import type { SiteRule } from '../../src/rules/index.ts';
 import type { ReaderArticle } from '../../src/types.ts';
 import type { Panels } from '../reader/panels.tsx';
-import type { Outcome, ToolName } from '../reader/types.ts';
+import type { ToolName } from '../reader/types.ts';
 import type { ChunkName } from '../shared/chunks.ts';
+import type { ExportRequest, Outcome } from '../shared/export.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
 import type { ExportReply } from '../shared/messages.ts';
 import type { ToolHost } from './tool-host.ts';
@@ -28,17 +29,15 @@ export interface Exporters {
   /** Builds the file (fetching and inlining images for a web page) and downloads it; returns its name. */
   save(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<string>;
   /**
-   * The reader's copy: the article (or the selection) put on the clipboard by the extension, where no page
-   * listener sees or changes it; the outcome in the toast's words.
+   * The reader's copy or save (a copy of `selection` instead of the whole article when given), and what came of
+   * it in the toast's words. The words are the chunk's: they load with the exporters, not with the first paint.
    */
-  readerCopy(
+  readerExport(
     article: ReaderArticle,
-    format: CopyFormat,
+    request: ExportRequest,
     header: boolean,
     selection: DocumentFragment | null,
   ): Promise<Outcome>;
-  /** The reader's save, and its outcome in the toast's words. */
-  readerSave(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<Outcome>;
   /** The toast's stylesheet, for the reader's shadow root (main.ts adopts it). */
   toastCss: string;
 }

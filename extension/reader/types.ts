@@ -1,24 +1,16 @@
 /** The reader overlay's public contract with its caller (the content script, or a test page). */
 import type { ReaderArticle } from '../../src/types.ts';
+import type { Outcome } from '../shared/export.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
 import type { Panels } from './panels.tsx';
 import type { ReaderSettings } from './settings.ts';
 import type { ToolName } from './tools.ts';
 
-export type { CopyFormat, SaveFormat, ToolName };
+export type { CopyFormat, Outcome, SaveFormat, ToolName };
 
 export type CopyResult = { ok: true; words: number } | { ok: false; error: string };
 
 export type SaveResult = { ok: true; name: string } | { ok: false; error: string };
-
-/**
- * What came of a copy or a save, in the words the toast shows: the host says it (format.ts copyMessage and
- * saveMessage), so their words and the copy formats' table load with the exporters, not with the first paint.
- */
-export interface Outcome {
-  ok: boolean;
-  message: string;
-}
 
 /** What the overlay asks of its host; the reader itself owns no browser API (STYLE.md practice 6). */
 export interface ReaderActions {
