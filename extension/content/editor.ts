@@ -1,6 +1,6 @@
 /**
  * The reader's Edit mode, where a person removes the blocks that are not the article and Lectern remembers it
- * for the site, and the bar that says when a site's fix is in use (issue 21 §1–2); part of the tools chunk
+ * for the site, and the bar that says when a site's fix is in use; part of the tools chunk
  * (tools.ts), loaded when a person starts editing, or after the first paint of a page read with a fix.
  *
  * What a person points at in the reader is a copy; the fix must name the page's own element. The reader's body

@@ -1,5 +1,5 @@
 /**
- * The outline (issue 21 §5): the article's headings as a list of sections, beside the text on a wide window and
+ * The outline: the article's headings as a list of sections, beside the text on a wide window and
  * above it on a narrow one; a section chosen scrolls the reader to it and gives its heading the focus, and the
  * section being read is marked as the reader scrolls. Part of the tools chunk (tools.ts); on while the person
  * keeps it on, for every reader shown in the page.

@@ -1,5 +1,5 @@
 /**
- * "Load the next page" (issue 21 §5), part of the tools chunk: at the end of an article or thread whose page
+ * "Load the next page", part of the tools chunk: at the end of an article or thread whose page
  * links to its own next part (src/pages/), a bar offers that part. Asked for, it is fetched from the page's own
  * site (the same origin, and the same article, after any redirect), read as markup (DOMParser: nothing in it
  * runs or loads), its article found with the site's fix and with what the first part showed as template (its

@@ -1,5 +1,5 @@
 /**
- * "Why this text" (issue 21 §4), a chunk of its own (extension/shared/chunks.ts): it carries the extractor's
+ * "Why this text", a chunk of its own (extension/shared/chunks.ts): it carries the extractor's
  * segment walk and scores again (src/inspect.ts explainSegments), which no other part needs. The reader steps
  * aside and every segment of the page is outlined where it is, coloured by the model's probability that it is
  * article text, the chosen run marked; pointing at one (or ← → through them) shows what weighed most in its

@@ -1,6 +1,6 @@
 /**
  * Entry of dist-reader/reader.js (vite.reader.config.ts): the overlay without the extension, for component
- * tests on plain pages (STYLE.md practice 6). Defines globalThis.LecternReader = { mountReader }. A test page
+ * tests on plain pages (docs/conventions.md). Defines globalThis.LecternReader = { mountReader }. A test page
  * has an Article (JSON) but not the copy walk's nodes, so its body is `content` parsed through the sanitizer
  * (as the exporters do) and then prepared exactly as the extension prepares its nodes. `copyMessage` is the
  * content script's words for a copy's outcome, for a test's copy action to answer with.
