@@ -12,7 +12,10 @@ export type CopyResult = { ok: true; words: number } | { ok: false; error: strin
 
 export type SaveResult = { ok: true; name: string } | { ok: false; error: string };
 
-/** What the overlay asks of its host; the reader itself owns no browser API (docs/conventions.md). */
+/**
+ * What the overlay asks of its host; the reader itself owns no browser API (docs/conventions.md, "The reader
+ * mounts without the extension").
+ */
 export interface ReaderActions {
   /**
    * `header`: start with title, byline · site · date and the source URL (the reader's setting). `selection`:

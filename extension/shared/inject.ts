@@ -1,8 +1,8 @@
 /**
- * Injection on demand (docs/conventions.md): the content script enters a tab only when the user asks, through the
- * activeTab grant of the toolbar click or the shortcut. It is idempotent, so injecting twice costs one re-run of
- * a guarded IIFE and never a second set of listeners. Its later parts (chunks) are injected the same way, into
- * the frame that asks for them.
+ * Injection on demand (docs/conventions.md, "Inject on demand"): the content script enters a tab only when
+ * the user asks, through the activeTab grant of the toolbar click or the shortcut. It is idempotent, so
+ * injecting twice costs one re-run of a guarded IIFE and never a second set of listeners. Its later parts
+ * (chunks) are injected the same way, into the frame that asks for them.
  */
 // The entry is main.ts, not index.ts: crxjs names emitted chunks by basename, and two chunks both named
 // "index.ts" (this one and the service worker) made the worker loader import the content chunk instead.
