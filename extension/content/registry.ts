@@ -2,7 +2,7 @@
  * Where the content script's later parts (chunks) register when their script runs, and what each offers the
  * content script. They register on a Symbol.for key on the isolated world's global, which no page element can
  * stand in for (named access on the window only ever yields string-keyed properties). What a chunk offers is
- * declared here, not in the chunk: the chunk imports this module to register, so this one imports none of them.
+ * declared here, not in the chunk: the chunk imports this module to register, so this one imports no chunk.
  */
 import type { SiteRule } from '../../src/rules/index.ts';
 import type { ReaderArticle } from '../../src/types.ts';
@@ -29,8 +29,9 @@ export interface Exporters {
   /** Builds the file (fetching and inlining images for a web page) and downloads it; returns its name. */
   save(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<string>;
   /**
-   * The reader's copy or save (a copy of `selection` instead of the whole article when given), and what came of
-   * it in the toast's words. The words are the chunk's: they load with the exporters, not with the first paint.
+   * The reader's copy or save (a copy of `selection` instead of the whole article when given), and what came
+   * of it in the toast's words. The words are the chunk's: they load with the exporters, not with the first
+   * paint.
    */
   readerExport(
     article: ReaderArticle,

@@ -1,8 +1,8 @@
 /**
  * What the reader's tools (the tools chunk: tools.ts, and "Why this text": why.ts) are handed by the content
  * script (main.ts) for each reader it shows: the reader's parts, the article it shows, the site's fix and
- * template, and a way to read the page again and show that reading. Through here, not by importing article.ts:
- * a chunk is a script of its own, and its copy of a module would have a state of its own.
+ * template, and a way to read the page again and show that reading. Through here, not by importing
+ * article.ts: a chunk is a script of its own, and its copy of a module would have a state of its own.
  */
 import type { extractWithBody } from '../../src/extract.ts';
 import type { SiteRule } from '../../src/rules/index.ts';
@@ -24,8 +24,8 @@ export interface ToolHost {
   /** The site's boilerplate memory was forgotten: reads the page without its template from now on. */
   forget(): void;
   /**
-   * The content script's extractor: the page read again with another fix or without the template, and the next
-   * page (pages.ts). The chunks carry none of their own.
+   * The content script's extractor: the page read again with another fix or without the template, and the
+   * next page (pages.ts). The chunks carry none of their own.
    */
   extract: typeof extractWithBody;
   show(extracted: Extracted): void;

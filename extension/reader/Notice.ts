@@ -16,8 +16,8 @@ export interface NoticeProps {
 }
 
 /**
- * The notice's element, its card, its way on (Show anyway, else Close), and the function that stops it following
- * the system's theme.
+ * The notice's element, its card, its way on (Show anyway, else Close), and the function that stops it
+ * following the system's theme.
  */
 export function createNotice({ canForce, theme, showAnyway, close }: NoticeProps): {
   element: HTMLElement;

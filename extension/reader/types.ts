@@ -54,8 +54,8 @@ export interface ReaderProps {
 }
 
 /**
- * The reader's parts its tools work on (extension/content/tools.ts: the Edit mode, the bars, the outline), handed
- * to them by the reader, so nothing outside it finds them by its classes.
+ * The reader's parts its tools work on (extension/content/tools.ts: the Edit mode, the bars, the outline),
+ * handed to them by the reader, so nothing outside it finds them by its classes.
  */
 export interface ReaderParts {
   /** The reader's root element (`data-images` says whether images show); its parent is the reader's mount. */

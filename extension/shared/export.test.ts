@@ -49,7 +49,7 @@ describe('runExport', () => {
     });
   });
 
-  it('says a page without an article in the asker’s words, else as a failure: the article is gone', async () => {
+  it('says “no article” in the asker’s words, else as the failure “the article is gone”', async () => {
     const none = exporter({ copy: async () => null, save: async () => null });
     expect(await runExport({ action: 'save', format: 'text' }, none, WORDS)).toEqual({
       ok: false,

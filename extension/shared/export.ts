@@ -1,9 +1,10 @@
 /**
- * "Export, then say what happened", written once for the three places a person exports from: the reader (its
- * toolbar and More menu, through the exporters chunk: extension/content/exporters.ts), the popup and the toolbar
- * button's menu. Each says where the copy or the file is made and where a copy is written (an `Exporter`), and
- * how it tells the person what came of it, in its own words (the reader's toast, the popup's status line, the
- * button's tooltip). No extension API here: the reader, mountable without the extension, reads its types.
+ * "Export, then say what happened", written once for the three places a person exports from: the reader
+ * (its toolbar and More menu, through the exporters chunk: extension/content/exporters.ts), the popup and the
+ * toolbar button's menu. Each says where the copy or the file is made and where a copy is written (an
+ * `Exporter`), and how it tells the person what came of it, in its own words (the reader's toast, the popup's
+ * status line, the button's tooltip). No extension API here: the reader, mountable without the extension,
+ * reads its types.
  */
 import type { CopyFormat, SaveFormat } from './formats.ts';
 import type { ClipboardData, ExportReply } from './messages.ts';
