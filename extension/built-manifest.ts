@@ -1,4 +1,7 @@
-/** Reading a built extension's manifest.json, for the meta-tests over what ships (STYLE.md practice 12). */
+/**
+ * Reading a built extension's manifest.json, for the meta-tests over what ships (docs/conventions.md,
+ * "Meta-tests").
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { builtManifest, ROOT } from './built-manifest.ts';
 
 // Meta-tests over the BUILT extension (npm test builds before it runs the unit tier): what ships is what
-// we mean to ship (STYLE.md practice 12). Both shipped builds come from the same sources and must agree;
-// manifest.firefox.test.ts checks what only Firefox's has.
+// we mean to ship (docs/conventions.md, "Meta-tests"). Both shipped builds come from the same sources and
+// must agree; manifest.firefox.test.ts checks what only Firefox's has.
 /** What both builds ask for; Chromium adds `offscreen`: its service worker has no document to copy from. */
 const PERMISSIONS = ['activeTab', 'clipboardWrite', 'contextMenus', 'scripting', 'storage'];
 

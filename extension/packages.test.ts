@@ -8,7 +8,7 @@ import { type BuiltManifest, ROOT } from './built-manifest.ts';
 
 // Meta-tests over the two files people install and the stores take (npm test runs `npm run package`, which
 // builds and writes them, before the unit tier): the archives themselves are opened, not the folders they came
-// from, so a packaging step that drops, moves or adds files fails here (STYLE.md practice 12).
+// from, so a packaging step that drops, moves or adds files fails here (docs/conventions.md, "Meta-tests").
 
 const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
 

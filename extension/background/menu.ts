@@ -5,27 +5,17 @@
  */
 import type { Menus, Tabs } from 'webextension-polyfill';
 import { api } from '../shared/api.ts';
-import {
-  COPY,
-  COPY_FORMATS,
-  type CopyFormat,
-  SAVE,
-  SAVE_FORMATS,
-  type SaveFormat,
-} from '../shared/formats.ts';
+import { type ExportRequest, type ExportWords, runExport } from '../shared/export.ts';
+import { COPY, COPY_FORMATS, SAVE, SAVE_FORMATS } from '../shared/formats.ts';
 import { errorMessage } from '../shared/inject.ts';
-import { sendToTab } from '../shared/messages.ts';
-import { loadSettings } from '../shared/settings.ts';
-import { reachTab } from '../shared/tab.ts';
+import { reachTab, tabExporter } from '../shared/tab.ts';
 import { injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
 import { writeFromBackground } from './clipboard.ts';
-
-type MenuAction = { kind: 'copy'; format: CopyFormat } | { kind: 'save'; format: SaveFormat };
 
 interface Item {
   id: string;
   title: string;
-  action: MenuAction;
+  request: ExportRequest;
   /** The submenu it sits in. */
   parentId?: string;
 }
@@ -40,15 +30,23 @@ const ITEMS: readonly Item[] = [
   ...COPY_FORMATS.map((format) => ({
     id: `copy-${format}`,
     title: COPY[format].menu,
-    action: { kind: 'copy', format } as const,
+    request: { action: 'copy', format } as const,
   })),
   ...SAVE_FORMATS.map((format) => ({
     id: `save-${format}`,
     title: SAVE[format].label,
-    action: { kind: 'save', format } as const,
+    request: { action: 'save', format } as const,
     parentId: SAVE_MENU.id,
   })),
 ];
+
+/** What came of an item, on the button's tooltip. */
+const SAID_ON_BUTTON: ExportWords = {
+  copied: (_format, words) => `copied ${words.toLocaleString('en')} words`,
+  saved: (name) => `saved ${name}`,
+  none: 'no article found on this page',
+  failed: (_action, error) => `couldn’t do that here (${errorMessage(error)})`,
+};
 
 /** Creates the items (again: an update keeps menus, so old ones go first). */
 export async function createMenu(): Promise<void> {
@@ -73,22 +71,12 @@ export async function runMenuItem(itemId: string | number, tab: Tabs.Tab | undef
     return showOnButton(tab.id, message, false);
   }
   const { tabId } = reached;
-  try {
-    const { copyHeader: header } = await loadSettings();
-    if (item.action.kind === 'copy') {
-      const request = { format: item.action.format, header, force: false };
-      const copied = await sendToTab(tabId, 'content:export', request);
-      if (!copied) return showOnButton(tabId, 'no article found on this page', false);
-      await writeFromBackground({ text: copied.text, html: copied.html });
-      return showOnButton(tabId, `copied ${copied.words.toLocaleString('en')} words`, true);
-    }
-    const request = { format: item.action.format, header, force: false };
-    const saved = await sendToTab(tabId, 'content:save', request);
-    if (!saved) return showOnButton(tabId, 'no article found on this page', false);
-    return showOnButton(tabId, `saved ${saved.name}`, true);
-  } catch (error) {
-    return showOnButton(tabId, `couldn’t do that here (${errorMessage(error)})`, false);
-  }
+  const outcome = await runExport(
+    item.request,
+    tabExporter(tabId, false, writeFromBackground),
+    SAID_ON_BUTTON,
+  );
+  return showOnButton(tabId, outcome.message, outcome.ok);
 }
 
 export function onMenuClick(info: Menus.OnClickData, tab?: Tabs.Tab): void {

@@ -1,6 +1,6 @@
 /**
  * The reader's Edit mode, where a person removes the blocks that are not the article and Lectern remembers it
- * for the site, and the bar that says when a site's fix is in use (issue 21 §1–2); part of the tools chunk
+ * for the site, and the bar that says when a site's fix is in use; part of the tools chunk
  * (tools.ts), loaded when a person starts editing, or after the first paint of a page read with a fix.
  *
  * What a person points at in the reader is a copy; the fix must name the page's own element. The reader's body
@@ -10,37 +10,13 @@
  */
 import { localNameOf, parentElementOf } from '../../src/dom/access.ts';
 import { MAX_ANCESTORS } from '../../src/dom/limits.ts';
-import type { extractWithBody } from '../../src/extract.ts';
 import { MAX_REMOVALS, matchRule, parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
 import { type EditBar, editBar, type FixBar, fixBar } from '../reader/FixBars.ts';
 import { type FixKept, sendToExtension } from '../shared/messages.ts';
 import { boxAround, pickOnPage } from './picker.ts';
-
-/**
- * What the editor works with, from the content script (main.ts): the reader it edits, the site's
- * fix, the page read with another, and a way to show that reading. Through here, not by importing
- * article.ts: the chunk is a script of its own, and its copy of a module would have a state of its own.
- */
-export interface EditorHost {
-  root: ShadowRoot;
-  extracted: Extracted;
-  /** The site's fix the page is read with. */
-  rule(): SiteRule | null;
-  /** Reads the page with this fix from now on. */
-  use(rule: SiteRule | null): void;
-  /** The site's template the page is read with (its boilerplate memory's; src/template/). */
-  template(): readonly number[];
-  /** The site's boilerplate memory was forgotten: reads the page without its template from now on. */
-  forget(): void;
-  /**
-   * The content script's extractor: the page read again with another fix or without the template, and the next
-   * page (pages.ts). The chunks carry none of their own.
-   */
-  extract: typeof extractWithBody;
-  show(extracted: Extracted): void;
-}
+import type { ToolHost } from './tool-host.ts';
 
 /** An edit going on: the fix it started from, as edited so far, and each earlier step for Undo. */
 interface Session {
@@ -69,14 +45,14 @@ const EMPTY: SiteRule = { root: null, remove: [] };
 /** The fix each reading the editor asked for was read with ("Why this text" must read the page the same way). */
 const readWith = new WeakMap<Extracted, SiteRule | null>();
 
-function readWithRule(host: EditorHost, rule: SiteRule | null, memory = true): Extracted | null {
+function readWithRule(host: ToolHost, rule: SiteRule | null, memory = true): Extracted | null {
   const next = host.extract(document, { rule, template: memory ? host.template() : null });
   if (next !== null) readWith.set(next, rule);
   return next;
 }
 
 /** The fix the reader's article was read with: the editor's, else the site's when it was applied. */
-export function ruleOf(host: EditorHost): SiteRule | null {
+export function ruleOf(host: ToolHost): SiteRule | null {
   const asked = readWith.get(host.extracted);
   if (asked !== undefined) return asked;
   return host.extracted.article.diagnostics.rule === 'applied' ? host.rule() : null;
@@ -98,7 +74,7 @@ function keptMessage({ kept, dropped }: FixKept): string {
  * For each reader shown, and to start editing (`start`): the Edit mode while an edit goes on, else the bar of
  * the site's fix when one was used.
  */
-export function attachEditor(host: EditorHost, start: boolean): void {
+export function attachEditor(host: ToolHost, start: boolean): void {
   if (start && session === null) {
     // As stored (checked where it was read, shared/site.ts); here it is built on.
     const rule = parseRule(host.rule());
@@ -124,7 +100,7 @@ export function attachEditor(host: EditorHost, start: boolean): void {
   showMemoryBar(host);
   const bar = showFixBar(host);
   if (bar) bar.say(said);
-  else if (said) readerParts(host)?.main.prepend(fixBar(said, []).element);
+  else if (said) host.parts()?.main.prepend(fixBar(said, []).element);
 }
 
 /**
@@ -133,8 +109,8 @@ export function attachEditor(host: EditorHost, start: boolean): void {
  */
 const LEARNT = 'What Lectern learnt of this site';
 
-function showMemoryBar(host: EditorHost): void {
-  const parts = readerParts(host);
+function showMemoryBar(host: ToolHost): void {
+  const parts = host.parts();
   if (parts === null) return;
   const rule = ruleOf(host);
   const count = host.extracted.article.diagnostics.template;
@@ -182,19 +158,9 @@ function showMemoryBar(host: EditorHost): void {
 
 function ignore(): void {}
 
-/** The reader's parts the editor works on, found in its shadow root. */
-export function readerParts(host: EditorHost) {
-  const root = host.root.querySelector<HTMLElement>('.l-root');
-  const main = host.root.querySelector<HTMLElement>('.l-main');
-  const content = host.root.querySelector<HTMLElement>('.l-content');
-  const scroller = host.root.querySelector<HTMLElement>('.l-scroll');
-  if (!root || !main || !content || !scroller) return null;
-  return { root, main, content, scroller };
-}
-
 /** The bar of the site's fix, when there is one to show: in use, not matching, or turned off for this page. */
-function showFixBar(host: EditorHost): FixBar | null {
-  const parts = readerParts(host);
+function showFixBar(host: ToolHost): FixBar | null {
+  const parts = host.parts();
   if (parts === null) return null;
   const use = host.extracted.article.diagnostics.rule;
   const edit = () => attachEditor(host, true);
@@ -241,14 +207,14 @@ function showFixBar(host: EditorHost): FixBar | null {
   return bar;
 }
 
-function reread(host: EditorHost, rule: SiteRule | null): void {
+function reread(host: ToolHost, rule: SiteRule | null): void {
   withoutFix = null;
   const next = readWithRule(host, rule);
   if (next) host.show(next);
 }
 
 /** The reader's blocks that name a page element, each with that element. */
-function editableBlocks(host: EditorHost, content: Element, images: boolean): Map<Element, Element> {
+function editableBlocks(host: ToolHost, content: Element, images: boolean): Map<Element, Element> {
   const shown = Array.from(content.querySelectorAll('*'));
   const copied = Array.from(host.extracted.body.querySelectorAll('*')).filter(
     (el) => images || el.localName !== 'img',
@@ -264,8 +230,8 @@ function editableBlocks(host: EditorHost, content: Element, images: boolean): Ma
   return out;
 }
 
-function editMode(host: EditorHost, state: Session): void {
-  const parts = readerParts(host);
+function editMode(host: ToolHost, state: Session): void {
+  const parts = host.parts();
   if (parts === null) return;
   const { root, main, content, scroller } = parts;
   const blocks = editableBlocks(host, content, root.getAttribute('data-images') !== 'off');

@@ -6,44 +6,15 @@
  */
 import { excerptOf, toHtml, toHtmlDocument, toMarkdown, toText } from '../../src/export/index.ts';
 import type { ReaderArticle } from '../../src/types.ts';
-import { copyMessage, saveMessage } from '../reader/format.ts';
+import { copyMessage, couldNot, saveMessage } from '../reader/format.ts';
 import savedCss from '../reader/saved.css?inline';
 import toastCss from '../reader/toast.css?inline';
-import type { Outcome } from '../reader/types.ts';
+import { type ExportWords, runExport } from '../shared/export.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
 import { type ExportReply, sendToExtension } from '../shared/messages.ts';
 import { inlineImages } from './images.ts';
 import { register } from './registry.ts';
 import { downloadFile } from './save.ts';
-
-export interface Exporters {
-  /**
-   * The article in a copy format; `selection` (a copy of what the person selected in the reader) instead of
-   * the whole article when given.
-   */
-  copyData(
-    article: ReaderArticle,
-    format: CopyFormat,
-    header: boolean,
-    selection: DocumentFragment | null,
-  ): ExportReply;
-  /** Builds the file (fetching and inlining images for a web page) and downloads it; returns its name. */
-  save(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<string>;
-  /**
-   * The reader's copy: the article (or the selection) put on the clipboard by the extension, where no page
-   * listener sees or changes it; the outcome in the toast's words.
-   */
-  readerCopy(
-    article: ReaderArticle,
-    format: CopyFormat,
-    header: boolean,
-    selection: DocumentFragment | null,
-  ): Promise<Outcome>;
-  /** The reader's save, and its outcome in the toast's words. */
-  readerSave(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<Outcome>;
-  /** The toast's stylesheet, for the reader's shadow root (main.ts adopts it). */
-  toastCss: string;
-}
 
 function copyData(
   whole: ReaderArticle,
@@ -75,16 +46,26 @@ async function save(article: ReaderArticle, format: SaveFormat, header: boolean)
   return downloadFile(await fileContents(article, format, header), article.title, format);
 }
 
+/** What came of the reader's copy or save, in its toast; `selection`: the person's selection was copied. */
+const saidInReader = (selection: boolean): ExportWords => ({
+  copied: (format, words) => copyMessage(format, { ok: true, words }, selection),
+  saved: (name) => saveMessage({ ok: true, name }),
+  failed: (action, error) => couldNot(action, error instanceof Error ? error.message : 'unknown error'),
+});
+
 register('exporters', {
   copyData,
   save,
-  async readerCopy(article, format, header, selection) {
-    const { text, html, words } = copyData(article, format, header, selection);
-    await sendToExtension('background:clipboard', { text, html });
-    return { ok: true, message: copyMessage(format, { ok: true, words }, selection !== null) };
-  },
-  async readerSave(article, format, header) {
-    return { ok: true, message: saveMessage({ ok: true, name: await save(article, format, header) }) };
-  },
+  readerExport: (article, request, header, selection) =>
+    runExport(
+      request,
+      {
+        copy: async (format) => copyData(article, format, header, selection),
+        // Put on the clipboard by the extension, where no page listener sees or changes it.
+        write: (data) => sendToExtension('background:clipboard', data),
+        save: async (format) => ({ name: await save(article, format, header) }),
+      },
+      saidInReader(selection !== null),
+    ),
   toastCss,
 });

@@ -15,6 +15,7 @@ import { mountNotice, mountReader } from '../reader/index.ts';
 import { adoptStyles } from '../reader/styles.ts';
 import type { Outcome, ReaderHandle, ToolName } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
+import type { ExportRequest } from '../shared/export.ts';
 import { type ContentState, handleContentMessages, sendToExtension } from '../shared/messages.ts';
 import type { Settings } from '../shared/settings.ts';
 import {
@@ -27,11 +28,10 @@ import {
   useRule,
 } from './article.ts';
 import { loadChunk } from './chunks.ts';
-import type { EditorHost } from './editor.ts';
-import type { Exporters } from './exporters.ts';
 import { closeOverlay, isOverlayOpen, showInOverlay } from './overlay.ts';
 import { clearRegistry, registry } from './registry.ts';
 import { settingsStore } from './settings-store.ts';
+import type { ToolHost } from './tool-host.ts';
 
 interface Instance {
   /** False once the extension that injected us was reloaded or removed (its runtime is gone). */
@@ -57,8 +57,10 @@ let reader: ReaderHandle | null = null;
 function showReader(extracted: Extracted, settings: Settings): void {
   const { article, body } = extracted;
   showInOverlay((root, layer) => {
-    const host: EditorHost = {
+    const host: ToolHost = {
       root,
+      // The reader mounted below: its tools are attached once it is.
+      parts: () => handle.parts(),
       extracted,
       rule: siteRule,
       use: useRule,
@@ -76,14 +78,18 @@ function showReader(extracted: Extracted, settings: Settings): void {
     // The toast reports a copy or a save: its look comes with the exporters they load, adopted once.
     let toastStyled = false;
     // A copy or a save, and what came of it; the exporters say it, or the failure to load them is said here.
-    const exported = async (action: 'copy' | 'save', run: (loaded: Exporters) => Promise<Outcome>) => {
+    const exported = async (
+      request: ExportRequest,
+      header: boolean,
+      selection: DocumentFragment | null,
+    ): Promise<Outcome> => {
       try {
         const loaded = await loadChunk('exporters');
         if (!toastStyled) adoptStyles(root, loaded.toastCss);
         toastStyled = true;
-        return await run(loaded);
+        return await loaded.readerExport(article, request, header, selection);
       } catch (error) {
-        return { ok: false, message: couldNot(action, reason(error, 'unknown error')) };
+        return { ok: false, message: couldNot(request.action, reason(error, 'unknown error')) };
       }
     };
     const handle = mountReader(
@@ -94,9 +100,8 @@ function showReader(extracted: Extracted, settings: Settings): void {
         panels: () => loadChunk('panels'),
         settings,
         actions: {
-          copy: (format, header, selection) =>
-            exported('copy', (loaded) => loaded.readerCopy(article, format, header, selection)),
-          save: (format, header) => exported('save', (loaded) => loaded.readerSave(article, format, header)),
+          copy: (format, header, selection) => exported({ action: 'copy', format }, header, selection),
+          save: (format, header) => exported({ action: 'save', format }, header, null),
           close: closeOverlay,
           tool: tools,
           saveSettings(patch) {
@@ -116,6 +121,7 @@ function showReader(extracted: Extracted, settings: Settings): void {
       tools(false);
     return {
       focus: () => handle.focus(),
+      top: handle.parts()?.main ?? null,
       unmount() {
         if (reader === handle) reader = null;
         handle.unmount();

@@ -1,11 +1,11 @@
 /**
- * The outline (issue 21 §5): the article's headings as a list of sections, beside the text on a wide window and
+ * The outline: the article's headings as a list of sections, beside the text on a wide window and
  * above it on a narrow one; a section chosen scrolls the reader to it and gives its heading the focus, and the
  * section being read is marked as the reader scrolls. Part of the tools chunk (tools.ts); on while the person
  * keeps it on, for every reader shown in the page.
  */
 import { outlineView } from '../reader/Outline.ts';
-import { type EditorHost, readerParts } from './editor.ts';
+import type { ToolHost } from './tool-host.ts';
 
 /** Headings the outline lists: the article's own, below its title (the header's h1). */
 const SECTIONS = 'h2, h3, h4';
@@ -14,9 +14,9 @@ const READ_LINE_PX = 80;
 
 let shown: { remove(): void } | null = null;
 
-export function showOutline(host: EditorHost): void {
+export function showOutline(host: ToolHost): void {
   shown?.remove();
-  const parts = readerParts(host);
+  const parts = host.parts();
   if (parts === null) return;
   const { main, content, scroller } = parts;
   const headings = Array.from(content.querySelectorAll<HTMLElement>(SECTIONS));

@@ -48,6 +48,8 @@ const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 export interface View {
   unmount(): void;
   focus(): void;
+  /** Where the overlay's own word to the person goes (sayCovered), above what the view shows. */
+  top: Element | null;
 }
 
 /** Mounts a view into `layer`, the dialog inside the shadow root `root` (stylesheets go on the root). */
@@ -285,7 +287,7 @@ export function showInOverlay(mount: Mount): void {
   try {
     state.view = mount(state.root, state.layer);
     state.view.focus();
-    if (closedFor !== null) sayCovered(state.layer, closedFor);
+    if (closedFor !== null) sayCovered(state.view.top, closedFor);
     closedFor = null;
   } catch (error) {
     // An empty overlay would cover the page with nothing: give the page back and report the failure.

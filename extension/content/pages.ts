@@ -1,5 +1,5 @@
 /**
- * "Load the next page" (issue 21 §5), part of the tools chunk: at the end of an article or thread whose page
+ * "Load the next page", part of the tools chunk: at the end of an article or thread whose page
  * links to its own next part (src/pages/), a bar offers that part. Asked for, it is fetched from the page's own
  * site (the same origin, and the same article, after any redirect), read as markup (DOMParser: nothing in it
  * runs or loads), its article found with the site's fix and with what the first part showed as template (its
@@ -11,7 +11,8 @@ import { isPartOf, joinPages, nextPageOf } from '../../src/pages/index.ts';
 import { fingerprintOf } from '../../src/template/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import { fixBar } from '../reader/FixBars.ts';
-import { type EditorHost, readerParts, ruleOf } from './editor.ts';
+import { ruleOf } from './editor.ts';
+import type { ToolHost } from './tool-host.ts';
 
 /** A long article has a handful of parts; ten keeps a runaway pagination from loading a site page by page. */
 export const MAX_PAGES = 10;
@@ -55,7 +56,7 @@ function firstParts(extracted: Extracted): Parts | null {
 }
 
 /** The bar at the end of the reader's article, when the page has a next part (or said why it has no more). */
-export function offerNextPage(host: EditorHost): void {
+export function offerNextPage(host: ToolHost): void {
   const { extracted } = host;
   if (extracted.article.kind !== 'article' && extracted.article.kind !== 'thread') return;
   let parts = partsOf.get(extracted);
@@ -65,7 +66,7 @@ export function offerNextPage(host: EditorHost): void {
     parts = first;
     partsOf.set(extracted, parts);
   }
-  const view = readerParts(host);
+  const view = host.parts();
   if (view === null) return;
   const shown = parts;
   const load = (): void => {
@@ -110,7 +111,7 @@ export function offerNextPage(host: EditorHost): void {
  * Fetches and reads the next part, and shows the parts joined; resolves null once shown, or with what stopped
  * it (the last part, a repeat), and rejects with why it could not be loaded.
  */
-async function loadNext(host: EditorHost, parts: Parts): Promise<string | null> {
+async function loadNext(host: ToolHost, parts: Parts): Promise<string | null> {
   const address = parts.next;
   if (address === null) return 'This is the last page.';
   if (parts.count >= MAX_PAGES) {

@@ -1,5 +1,5 @@
 /**
- * "Pick the article on the page" (issue 21 §1): the reader steps aside, the page shows through our own
+ * "Pick the article on the page": the reader steps aside, the page shows through our own
  * transparent layer (the overlay's modal dialog, still in the top layer: the page can neither cover it nor see
  * what is pointed at), and a person points at the article. The box under the pointer is outlined; the wheel or
  * ↑ / ↓ widen to the box around it or narrow back, ← / → go to the boxes beside it; a click or Enter takes it,

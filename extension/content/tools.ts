@@ -9,23 +9,16 @@ import { keepAdopted } from '../reader/styles.ts';
 import toolsCss from '../reader/tools.css?inline';
 import type { ToolName } from '../reader/types.ts';
 import { loadChunk } from './chunks.ts';
-import { attachEditor, type EditorHost, readerParts, ruleOf } from './editor.ts';
+import { attachEditor, ruleOf } from './editor.ts';
 import { hideOutline, showOutline } from './outline.ts';
 import { offerNextPage } from './pages.ts';
 import { register } from './registry.ts';
-
-export interface Tools {
-  /**
-   * Called for each reader shown while the chunk is loaded (`tool` false), and when a person asks for a tool:
-   * keeps what is on (an edit going on, the outline, the bar of the site's fix) on the reader shown.
-   */
-  attach(host: EditorHost, tool: ToolName | false): void;
-}
+import type { ToolHost } from './tool-host.ts';
 
 /** The outline stays on for every reader shown in the page until the person turns it off. */
 let outlineOn = false;
 
-function attach(host: EditorHost, tool: ToolName | false): void {
+function attach(host: ToolHost, tool: ToolName | false): void {
   keepAdopted(host.root, toolsCss);
   if (tool === 'why') explain(host);
   else if (tool === 'outline') {
@@ -40,8 +33,8 @@ function attach(host: EditorHost, tool: ToolName | false): void {
 }
 
 /** "Why this text": its chunk (the segment walk again) loaded now, shown in place of the reader until closed. */
-function explain(host: EditorHost): void {
-  const parts = readerParts(host);
+function explain(host: ToolHost): void {
+  const parts = host.parts();
   const mount = parts?.root.parentElement;
   if (!parts || !mount) return;
   loadChunk('why').then(

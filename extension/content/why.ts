@@ -1,5 +1,5 @@
 /**
- * "Why this text" (issue 21 §4), a chunk of its own (extension/shared/chunks.ts): it carries the extractor's
+ * "Why this text", a chunk of its own (extension/shared/chunks.ts): it carries the extractor's
  * segment walk and scores again (src/inspect.ts explainSegments), which no other part needs. The reader steps
  * aside and every segment of the page is outlined where it is, coloured by the model's probability that it is
  * article text, the chosen run marked; pointing at one (or ← → through them) shows what weighed most in its
@@ -13,13 +13,8 @@ import { keepAdopted } from '../reader/styles.ts';
 import { whyView } from '../reader/Why.ts';
 import whyCss from '../reader/why.css?inline';
 import { sendToExtension } from '../shared/messages.ts';
-import type { EditorHost } from './editor.ts';
 import { register } from './registry.ts';
-
-export interface Why {
-  /** `rule`: the fix the reader's article was read with, to read the page the same way. */
-  show(host: EditorHost, rule: SiteRule | null, mount: HTMLElement, done: () => void): void;
-}
+import type { ToolHost } from './tool-host.ts';
 
 /** A segment on the page, in document coordinates, with whether the run took it. */
 interface Placed {
@@ -32,7 +27,7 @@ interface Placed {
   height: number;
 }
 
-function place(host: EditorHost, rule: SiteRule | null, template: readonly number[]): Placed[] {
+function place(host: ToolHost, rule: SiteRule | null, template: readonly number[]): Placed[] {
   const { diagnostics } = host.extracted.article;
   const run = diagnostics.method === 'segments' ? diagnostics.run : null;
   const out: Placed[] = [];
@@ -76,11 +71,7 @@ const fenced = (json: string): string => `\`\`\`json\n${json.replace(/`/g, '\\u0
  * segment's text only for those in the article (the rest of the page, its menus, comments and boxes, may say
  * more about the person than about the page).
  */
-export function diagnosticsReport(
-  host: EditorHost,
-  rule: SiteRule | null,
-  placed: readonly Placed[],
-): string {
+export function diagnosticsReport(host: ToolHost, rule: SiteRule | null, placed: readonly Placed[]): string {
   const { article } = host.extracted;
   const { diagnostics } = article;
   const { method, run, segmentCount, truncated, capped } = diagnostics;
@@ -116,11 +107,11 @@ export function diagnosticsReport(
 }
 
 /** The site's template the reader's article was read with (none after "Show them"). */
-const templateOf = (host: EditorHost): readonly number[] =>
+const templateOf = (host: ToolHost): readonly number[] =>
   host.extracted.article.diagnostics.template === 0 ? [] : host.template();
 
 async function show(
-  host: EditorHost,
+  host: ToolHost,
   rule: SiteRule | null,
   mount: HTMLElement,
   done: () => void,

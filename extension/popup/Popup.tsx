@@ -1,23 +1,18 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
-import { copyMessage, formatKind, saveMessage } from '../reader/format.ts';
+import { copyMessage, couldNot, formatKind, saveMessage } from '../reader/format.ts';
 import { api } from '../shared/api.ts';
 import { disableAutoOpen, enableAutoOpen, listAutoOpen } from '../shared/auto-open.ts';
 import { writeClipboard } from '../shared/clipboard.ts';
-import {
-  COPY,
-  COPY_FORMATS,
-  type CopyFormat,
-  SAVE,
-  SAVE_FORMATS,
-  type SaveFormat,
-} from '../shared/formats.ts';
+import { type ExportRequest, type ExportWords, runExport } from '../shared/export.ts';
+import { COPY, COPY_FORMATS, SAVE, SAVE_FORMATS } from '../shared/formats.ts';
 import { errorMessage } from '../shared/inject.ts';
 import { type ArticleSummary, sendToTab } from '../shared/messages.ts';
 import { NOT_FOUND } from '../shared/not-found.ts';
 import type { RestrictedReason } from '../shared/restricted.ts';
 import { applyActionSetting, loadSettings, saveSettings } from '../shared/settings.ts';
 import { originOf } from '../shared/site-rules.ts';
+import { tabExporter } from '../shared/tab.ts';
 import { firstLines } from './excerpt.ts';
 import { loadSummary, type PopupState } from './load.ts';
 import { findTargetTab } from './target.ts';
@@ -131,6 +126,16 @@ interface SummaryProps {
   readerOpen: boolean;
 }
 
+/** What came of a copy or a save, on the popup's status line. */
+const SAID_IN_POPUP: ExportWords = {
+  copied: (format, words) => copyMessage(format, { ok: true, words }),
+  saved: (name) => saveMessage({ ok: true, name }),
+  failed(action, error) {
+    const said = couldNot(action, errorMessage(error));
+    return action === 'copy' ? `${said}. Allow clipboard access for Lectern and try again.` : said;
+  },
+};
+
 function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
   const openButton = useRef<HTMLButtonElement>(null);
   const [status, setStatus] = useState('');
@@ -154,30 +159,10 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
       });
   };
 
-  const copy = async (format: CopyFormat): Promise<void> => {
-    try {
-      const { copyHeader: header } = await loadSettings();
-      const reply = await sendToTab(tabId, 'content:export', { format, header, force: forced });
-      if (!reply) throw new Error('the article is gone');
-      // The popup is an extension page: the page under it can't see this write.
-      await writeClipboard(reply);
-      setStatus(copyMessage(format, { ok: true, words: reply.words }));
-    } catch (error) {
-      setStatus(
-        `${copyMessage(format, { ok: false, error: errorMessage(error) })}. Allow clipboard access for Lectern and try again.`,
-      );
-    }
-  };
-
-  const save = async (format: SaveFormat): Promise<void> => {
-    try {
-      const { copyHeader: header } = await loadSettings();
-      const reply = await sendToTab(tabId, 'content:save', { format, header, force: forced });
-      if (!reply) throw new Error('the article is gone');
-      setStatus(saveMessage({ ok: true, name: reply.name }));
-    } catch (error) {
-      setStatus(saveMessage({ ok: false, error: errorMessage(error) }));
-    }
+  // The popup is an extension page: the page under it can't see its clipboard write.
+  const exporter = tabExporter(tabId, forced, writeClipboard);
+  const run = async (request: ExportRequest): Promise<void> => {
+    setStatus((await runExport(request, exporter, SAID_IN_POPUP)).message);
   };
 
   const source = [summary.byline, summary.siteName].filter(Boolean).join(' · ');
@@ -206,14 +191,14 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
         </button>
         <div class="copy">
           {COPY_FORMATS.map((format) => (
-            <button key={format} type="button" onClick={() => void copy(format)}>
+            <button key={format} type="button" onClick={() => void run({ action: 'copy', format })}>
               {COPY[format].button}
             </button>
           ))}
         </div>
         <div class="copy">
           {SAVE_FORMATS.map((format) => (
-            <button key={format} type="button" onClick={() => void save(format)}>
+            <button key={format} type="button" onClick={() => void run({ action: 'save', format })}>
               {SAVE[format].button}
             </button>
           ))}

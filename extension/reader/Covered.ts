@@ -9,8 +9,7 @@ import { h } from './dom.ts';
 const said = (why: CoverReason): string =>
   `${COVERED[why].replace(/^./, (first) => first.toUpperCase())}. What looked like the reader then was the page.`;
 
-/** Puts the notice above the article of the view mounted in `layer` (the reader, or the "no article" card). */
-export function sayCovered(layer: ParentNode, why: CoverReason): void {
-  const place = layer.querySelector('.l-main') ?? layer.querySelector('.l-notice-card');
+/** Puts the notice at the top of `place`: the view's (the reader's column, or the "no article" card). */
+export function sayCovered(place: Element | null, why: CoverReason): void {
   place?.prepend(h('p', { class: 'l-covered', role: 'alert' }, said(why)));
 }

@@ -2,8 +2,8 @@
  * The More menu's list (its button is the toolbar's, Toolbar.ts): the other copies, the files, and the reader's
  * tools; part of the panels, loaded when the menu first opens.
  */
-import { COPY, SAVE, SAVE_FORMATS } from '../shared/formats.ts';
-import type { CopyFormat, SaveFormat, ToolName } from './types.ts';
+import { COPY, type CopyFormat, SAVE, SAVE_FORMATS, type SaveFormat } from '../shared/formats.ts';
+import { TOOL_NAMES, TOOLS, type ToolName } from './tools.ts';
 
 export interface ExportListProps {
   onCopy(format: CopyFormat): void;
@@ -17,18 +17,6 @@ export interface ExportListProps {
   /** Esc on an item folds the menu away. */
   onKeyDown(event: KeyboardEvent): void;
 }
-
-/** The reader's tools as the menu offers them, in its order. */
-const TOOLS: { readonly [T in ToolName]: { label: string; title: string } } = {
-  outline: { label: 'Outline', title: 'Show or hide the article’s sections beside the text' },
-  edit: {
-    label: 'Fix the text…',
-    title:
-      'Remove blocks that are not the article, or pick it on the page; Lectern remembers it for this site',
-  },
-  why: { label: 'Why this text?', title: 'Show on the page how Lectern scored each block and which it took' },
-};
-const TOOL_NAMES = Object.keys(TOOLS) as ToolName[];
 
 export function ExportList({ onCopy, onSave, onTool, busy, choose, onKeyDown }: ExportListProps) {
   return (

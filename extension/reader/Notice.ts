@@ -15,13 +15,29 @@ export interface NoticeProps {
   close(): void;
 }
 
-/** The notice's element, and the function that stops it following the system's theme. */
+/**
+ * The notice's element, its card, its way on (Show anyway, else Close), and the function that stops it
+ * following the system's theme.
+ */
 export function createNotice({ canForce, theme, showAnyway, close }: NoticeProps): {
   element: HTMLElement;
+  card: HTMLElement;
+  way: HTMLElement;
   stop(): void;
 } {
   const said = canForce ? NOT_FOUND.article : NOT_FOUND.anything;
   const system = followSystemTheme(() => setAttribute(element, 'data-theme', system.resolve(theme)));
+  const closeButton = h('button', { type: 'button', class: 'l-button', onclick: close }, 'Close');
+  const anyway =
+    canForce &&
+    h('button', { type: 'button', class: 'l-button l-primary', onclick: showAnyway }, 'Show anyway');
+  const card = h(
+    'div',
+    { class: 'l-notice-card' },
+    h('h2', { id: 'l-notice-title' }, said.title),
+    h('p', { id: 'l-notice-text' }, said.text),
+    h('div', { class: 'l-notice-buttons' }, closeButton, anyway),
+  );
   // The dimmed page around the card closes it on a click, as the pointer's way out; Esc is the keyboard's
   // (keyboard.ts), so the backdrop itself needs no key handler or role.
   const element = h(
@@ -35,19 +51,7 @@ export function createNotice({ canForce, theme, showAnyway, close }: NoticeProps
         if (event.target === event.currentTarget) close();
       },
     },
-    h(
-      'div',
-      { class: 'l-notice-card' },
-      h('h2', { id: 'l-notice-title' }, said.title),
-      h('p', { id: 'l-notice-text' }, said.text),
-      h(
-        'div',
-        { class: 'l-notice-buttons' },
-        h('button', { type: 'button', class: 'l-button', onclick: close }, 'Close'),
-        canForce &&
-          h('button', { type: 'button', class: 'l-button l-primary', onclick: showAnyway }, 'Show anyway'),
-      ),
-    ),
+    card,
   );
-  return { element, stop: system.stop };
+  return { element, card, way: anyway || closeButton, stop: system.stop };
 }

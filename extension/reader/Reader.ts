@@ -13,16 +13,14 @@ import { DEFAULT_READER_SETTINGS, type ReaderSettings, stepFontSize, WIDTHS } fr
 import { createToast } from './Toast.ts';
 import { createToolbar, readAloudStart, slot } from './Toolbar.ts';
 import { followSystemTheme } from './theme.ts';
-import type { CopyFormat, ReaderProps, SaveFormat } from './types.ts';
+import type { CopyFormat, ReaderParts, ReaderProps, SaveFormat } from './types.ts';
 import { watchVoices } from './voices.ts';
 
 const SETTINGS_ID = 'l-settings';
 const HELP_ID = 'l-help';
 
 /** A copy of what is selected inside the article, or null when nothing there is selected. */
-function selectedInArticle(scroller: HTMLElement): DocumentFragment | null {
-  const article = scroller.querySelector('.l-article');
-  if (!article) return null;
+function selectedIn(article: HTMLElement): DocumentFragment | null {
   const root = article.getRootNode();
   // Chromium gives a shadow root its own selection; Firefox's document selection reaches into shadow trees.
   const own = (root as { getSelection?: () => Selection | null }).getSelection;
@@ -35,6 +33,8 @@ function selectedInArticle(scroller: HTMLElement): DocumentFragment | null {
 
 export interface ReaderView {
   element: HTMLElement;
+  /** Its parts, for the reader's tools (`element` is their root). */
+  parts: ReaderParts;
   /** Settings changed elsewhere (the popup, another tab): shown at once. */
   applySettings(settings: ReaderSettings): void;
   /** Takes the panels out (read aloud stops) and stops every listener and timer; the caller removes the element. */
@@ -104,7 +104,7 @@ export function createReader({
     busy = true;
     update();
     // Read before anything can move focus: a selection inside the article is what gets copied.
-    const selection = selectedInArticle(scroller);
+    const selection = selectedIn(articleElement);
     try {
       const result = await actions.copy(format, settings.copyHeader, selection);
       showToast(result.message, result.ok ? 'ok' : 'error');
@@ -180,25 +180,15 @@ export function createReader({
   // image at all, so turning them off in the settings stops their requests, not only their display.
   const content = h('div', { class: 'l-content' });
   let shownImages: boolean | null = null;
-  const scroller = h(
-    'div',
-    { class: 'l-scroll', tabindex: -1 },
-    bar.element,
-    settingsSlot,
-    helpSlot,
-    h(
-      'div',
-      { class: 'l-main' },
-      h(
-        'article',
-        { class: isCjk(lang) ? 'l-article l-cjk' : 'l-article', lang, dir: article.dir },
-        articleHeader(article, lang),
-        content,
-      ),
-    ),
+  const articleElement = h(
+    'article',
+    { class: isCjk(lang) ? 'l-article l-cjk' : 'l-article', lang, dir: article.dir },
+    articleHeader(article, lang),
+    content,
   );
-
-  const findArticle = () => scroller.querySelector('.l-article');
+  const main = h('div', { class: 'l-main' }, articleElement);
+  const scroller = h('div', { class: 'l-scroll', tabindex: -1 }, bar.element, settingsSlot, helpSlot, main);
+  const readArticle = () => articleElement;
 
   const onKeyDown = (event: KeyboardEvent) => {
     const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
@@ -298,7 +288,7 @@ export function createReader({
     else if (startSpeech.parentNode !== bar.speech) bar.speech.append(startSpeech);
     if (reading)
       show(bar.speech, 'ReadAloud', {
-        article: findArticle,
+        article: readArticle,
         voices: shownVoices,
         voiceURI: settings.voice,
         rate: settings.rate,
@@ -332,6 +322,7 @@ export function createReader({
 
   return {
     element,
+    parts: { root: element, main, content, scroller },
     applySettings(next) {
       settings = next;
       update();

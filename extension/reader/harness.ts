@@ -1,9 +1,10 @@
 /**
  * Entry of dist-reader/reader.js (vite.reader.config.ts): the overlay without the extension, for component
- * tests on plain pages (STYLE.md practice 6). Defines globalThis.LecternReader = { mountReader }. A test page
- * has an Article (JSON) but not the copy walk's nodes, so its body is `content` parsed through the sanitizer
- * (as the exporters do) and then prepared exactly as the extension prepares its nodes. `copyMessage` is the
- * content script's words for a copy's outcome, for a test's copy action to answer with.
+ * tests on plain pages (docs/conventions.md, "The reader mounts without the extension"). Defines
+ * globalThis.LecternReader = { mountReader }. A test page has an Article (JSON) but not the copy walk's
+ * nodes, so its body is `content` parsed through the sanitizer (as the exporters do) and then prepared
+ * exactly as the extension prepares its nodes. `copyMessage` is the content script's words for a copy's
+ * outcome, for a test's copy action to answer with.
  */
 import { presentBody } from '../../src/clean/present.ts';
 import { sanitizeFragment } from '../../src/clean/sanitize.ts';

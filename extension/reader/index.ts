@@ -75,7 +75,7 @@ export function mountNotice(
   root: ShadowRoot,
   props: NoticeProps,
   parent: ParentNode = root,
-): { unmount(): void; focus(): void } {
+): { unmount(): void; focus(): void; top: Element } {
   const view = mountView(root, parent, props.close);
   const unname = nameDialog(parent, {
     role: 'alertdialog',
@@ -92,11 +92,9 @@ export function mountNotice(
     },
     // The way on (Show anyway, else Close) has the focus when the notice shows: Enter takes it.
     focus() {
-      const way =
-        view.container.querySelector<HTMLElement>('.l-primary') ??
-        view.container.querySelector<HTMLElement>('.l-button');
-      way?.focus({ preventScroll: true });
+      notice.way.focus({ preventScroll: true });
     },
+    top: notice.card,
   };
 }
 
@@ -132,10 +130,11 @@ export function mountReader(root: ShadowRoot, props: ReaderProps, parent: Parent
       removePanelStyles?.();
     },
     focus() {
-      container.querySelector<HTMLElement>('.l-scroll')?.focus({ preventScroll: true });
+      reader.parts.scroller.focus({ preventScroll: true });
     },
     applySettings(next) {
       if (mounted) reader.applySettings(next);
     },
+    parts: () => (mounted ? reader.parts : null),
   };
 }

@@ -1,29 +1,21 @@
 /** The reader overlay's public contract with its caller (the content script, or a test page). */
 import type { ReaderArticle } from '../../src/types.ts';
+import type { Outcome } from '../shared/export.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
-
-/** The reader's tools (extension/content/tools.ts), which its More menu offers. */
-export type ToolName = 'edit' | 'why' | 'outline';
-
 import type { Panels } from './panels.tsx';
 import type { ReaderSettings } from './settings.ts';
+import type { ToolName } from './tools.ts';
 
-export type { CopyFormat, SaveFormat };
+export type { CopyFormat, Outcome, SaveFormat, ToolName };
 
 export type CopyResult = { ok: true; words: number } | { ok: false; error: string };
 
 export type SaveResult = { ok: true; name: string } | { ok: false; error: string };
 
 /**
- * What came of a copy or a save, in the words the toast shows: the host says it (format.ts copyMessage and
- * saveMessage), so their words and the copy formats' table load with the exporters, not with the first paint.
+ * What the overlay asks of its host; the reader itself owns no browser API (docs/conventions.md, "The reader
+ * mounts without the extension").
  */
-export interface Outcome {
-  ok: boolean;
-  message: string;
-}
-
-/** What the overlay asks of its host; the reader itself owns no browser API (STYLE.md practice 6). */
 export interface ReaderActions {
   /**
    * `header`: start with title, byline · site · date and the source URL (the reader's setting). `selection`:
@@ -61,6 +53,21 @@ export interface ReaderProps {
   settings?: ReaderSettings;
 }
 
+/**
+ * The reader's parts its tools work on (extension/content/tools.ts: the Edit mode, the bars, the outline),
+ * handed to them by the reader, so nothing outside it finds them by its classes.
+ */
+export interface ReaderParts {
+  /** The reader's root element (`data-images` says whether images show); its parent is the reader's mount. */
+  root: HTMLElement;
+  /** The column that holds the article: the tools' bars go before it or after it. */
+  main: HTMLElement;
+  /** The article's body as the reader shows it. */
+  content: HTMLElement;
+  /** The scroll container. */
+  scroller: HTMLElement;
+}
+
 export interface ReaderHandle {
   /** Renders nothing into the shadow root again and removes every node and stylesheet the reader added. */
   unmount(): void;
@@ -68,4 +75,6 @@ export interface ReaderHandle {
   focus(): void;
   /** Applies settings changed elsewhere (another tab, the popup) without reopening the reader. */
   applySettings(settings: ReaderSettings): void;
+  /** The reader's parts, for its tools; null once it is unmounted. */
+  parts(): ReaderParts | null;
 }

@@ -1,5 +1,5 @@
 /**
- * "Always open reader view on this site" (issue 21 §5), off for every site until a person turns it on for one:
+ * "Always open reader view on this site", off for every site until a person turns it on for one:
  * then, and only then, Lectern asks the browser for that one site's pages (`optional_host_permissions`, asked
  * at the moment of the click), and registers a small script there (content/auto.ts) that asks the background
  * to open the reader when the page has an article. Turning it off unregisters the script and gives the

@@ -1,8 +1,8 @@
 /**
- * Injection on demand (STYLE.md practice 8): the content script enters a tab only when the user asks, through the
- * activeTab grant of the toolbar click or the shortcut. It is idempotent, so injecting twice costs one re-run of
- * a guarded IIFE and never a second set of listeners. Its later parts (chunks) are injected the same way, into
- * the frame that asks for them.
+ * Injection on demand (docs/conventions.md, "Inject on demand"): the content script enters a tab only when
+ * the user asks, through the activeTab grant of the toolbar click or the shortcut. It is idempotent, so
+ * injecting twice costs one re-run of a guarded IIFE and never a second set of listeners. Its later parts
+ * (chunks) are injected the same way, into the frame that asks for them.
  */
 // The entry is main.ts, not index.ts: crxjs names emitted chunks by basename, and two chunks both named
 // "index.ts" (this one and the service worker) made the worker loader import the content chunk instead.
@@ -52,8 +52,8 @@ export async function ensureInjected(tabId: number, url?: string): Promise<Conte
 
 /**
  * Puts `site` in the isolated world of the tab's top frame, for the content script injected next to take as it
- * starts. Asking the background for it from there instead cost about 10 ms key press → reader (a round trip
- * through the worker while it handles the command; docs/performance.md). Not awaited: the file injected next
+ * starts: asking the background for it from there would put a round trip through the worker, busy with the
+ * command, between the key press and the reader (docs/performance.md). Not awaited: the file injected next
  * is read from disk first, so this lands before it; should it not, the content script asks (`background:site`).
  */
 function handOver(tabId: number, site: HandedSite | null): void {

@@ -1,5 +1,5 @@
 /**
- * Boilerplate memory, as the extension keeps it (issue 21 §3; src/template/): for each site a person reads in
+ * Boilerplate memory, as the extension keeps it (src/template/): for each site a person reads in
  * the reader, the fingerprints (32-bit numbers) of its pages' blocks and of the pages' addresses, never their
  * text or the addresses themselves, in storage.local under one key per origin. The background writes it when
  * the reader opens on a page (`background:remember`), the content script reads its own site's before the first

@@ -1,5 +1,5 @@
 /**
- * A person's fixes, one per site (issue 21 §2): what they removed in the reader or picked on the page, as the
+ * A person's fixes, one per site: what they removed in the reader or picked on the page, as the
  * selectors of src/rules/, kept in storage.local under one key per origin, so that reading a page fetches its
  * own site's fix and nothing else. Bounded: at most MAX_SITES fixes, the least recently used dropped first
  * when a new one would pass that (the reader says which went). No article text is stored, only selectors.
