@@ -1,7 +1,7 @@
 import { attributeOf, documentPosition, textContentOf } from '../dom/access.ts';
 import { flatParent } from '../dom/flat.ts';
 import { MAX_ANCESTORS } from '../dom/limits.ts';
-import { nameVerdict } from '../score/names.ts';
+import { BOILERPLATE_TAGS, nameVerdict } from '../names/index.ts';
 import type { Place } from './copy.ts';
 
 /**
@@ -89,7 +89,7 @@ export function holdsArticle(chosen: Chosen | null, el: Element): boolean {
 /** An element named as boilerplate (or an aside, a footer) that holds no chosen text. */
 export function isBoiler(chosen: Chosen | null, el: Element, tag: string): boolean {
   if (chosen === null || chosen.holders.has(el)) return false;
-  if (tag === 'aside' || tag === 'footer') return true;
+  if (BOILERPLATE_TAGS.has(tag)) return true;
   const names = `${attributeOf(el, 'class') ?? ''} ${attributeOf(el, 'id') ?? ''}`.trim();
   return names !== '' && nameVerdict(names) < 0;
 }

@@ -3,12 +3,12 @@
  * the fitted probability that the segment is article text, which decides its sign and what it adds to a run.
  */
 import { attributeOf, firstClassOf, localNameOf } from '../dom/access.ts';
+import { BOILERPLATE_TAGS, isStrongNegative } from '../names/index.ts';
 import type { Segment } from '../segments/index.ts';
 import { segmentFingerprints } from '../template/index.ts';
 import { segmentFeatures } from './features.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from './index.ts';
 import { contentProbability, type Model } from './model.ts';
-import { isStrongNegative } from './names.ts';
 import type { Declared } from './page-type.ts';
 
 /** Scored view of the segments: what the run selection and the in-run clean-up read. */
@@ -32,7 +32,7 @@ export interface Scored {
 /**
  * A boilerplate name on an element that holds most of the page's text is a layout flag on a wrapper
  * (`<div class="container sidebar-left">`), not boilerplate: ignore it. So is a weak name (not STRONG in
- * names.ts) on boxes of one first class that hold most of the page's prose (Luo-positive text).
+ * names/) on boxes of one first class that hold most of the page's prose (Luo-positive text).
  */
 const WRAPPER_SHARE = 0.5;
 
@@ -166,6 +166,6 @@ function boilerplateNames(segments: readonly Segment[], luo: readonly (1 | -1)[]
 /** Landmarks and strong names stay boilerplate even around most of the prose (a long comment thread). */
 function strongBoilerplate(el: Element): boolean {
   const tag = localNameOf(el);
-  if (tag === 'aside' || tag === 'footer') return true;
+  if (BOILERPLATE_TAGS.has(tag)) return true;
   return isStrongNegative(`${attributeOf(el, 'class') ?? ''} ${attributeOf(el, 'id') ?? ''}`);
 }

@@ -13,6 +13,7 @@ import {
 } from '../dom/access.ts';
 import { DEFAULT_BLOCK_TAGS, PANEL_LABEL_CHARS } from '../dom/tags.ts';
 import { wordSet } from '../dom/words.ts';
+import { PANEL_NAMES } from '../names/index.ts';
 
 /**
  * What the pipeline needs to know of one element's computed style. Font size, colour and float are read on
@@ -171,10 +172,10 @@ function revealedOnScroll(
 }
 
 /**
- * An accordion's or an FAQ's closed panel: a `display: none` box named for one, right after the label that
- * opens it. A person opens it with one click, and its text is the page's: a service page's questions kept
- * their answers, a product its details (docs/extraction.md, session 10). Tabs are not read this way: their
- * hidden panels were the page's text on 2 of 493 modern-dev pages.
+ * An accordion's or an FAQ's closed panel: a `display: none` box named for one (names/ PANEL_NAMES), right
+ * after the label that opens it. A person opens it with one click, and its text is the page's: a service
+ * page's questions kept their answers, a product its details (docs/extraction.md). Tabs are not read this
+ * way: their hidden panels were the page's text on 2 of 493 modern-dev pages.
  */
 function closedPanel(el: Element): boolean {
   if (!PANEL_NAMES.test(`${attributeOf(el, 'class') ?? ''} ${attributeOf(el, 'id') ?? ''}`)) return false;
@@ -182,8 +183,6 @@ function closedPanel(el: Element): boolean {
   const chars = label === null ? 0 : (textContentOf(label) ?? '').trim().length;
   return chars > 0 && chars < PANEL_LABEL_CHARS;
 }
-
-const PANEL_NAMES = /accordion|faq|collaps|expand|answer/i;
 
 /**
  * How far into the viewport a block must come before the script reveals it: AOS's default offset. A block
