@@ -1,7 +1,7 @@
 import { attributeOf, localNameOf } from '../dom/access.ts';
 import { elementChildren } from '../dom/limits.ts';
+import { parseUrl } from '../dom/url.ts';
 import { DATA_IMAGE } from './allowed.ts';
-import { parseUrl } from './urls.ts';
 
 /**
  * One real source for an image (ALGORITHMS.md step 9: "lazy images resolved"). Pages defer loading by

@@ -1,21 +1,7 @@
 /** URLs in the clean article: absolute, and only the schemes a reader may follow. */
+import { parseUrl } from '../dom/url.ts';
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
-
-/** `raw` resolved against `base`; null when it isn't a URL. A base that isn't one either still lets absolute URLs through. */
-export function parseUrl(raw: string, base: string): URL | null {
-  const value = raw.trim();
-  if (value === '') return null;
-  try {
-    return new URL(value, base);
-  } catch {
-    try {
-      return new URL(value);
-    } catch {
-      return null;
-    }
-  }
-}
 
 /**
  * A fragment the URL parser copies verbatim: printable ASCII but the space, `"`, `<`, `>` and backquote,

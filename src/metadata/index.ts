@@ -1,4 +1,3 @@
-import { parseUrl } from '../clean/urls.ts';
 import {
   attributeOf,
   bodyOf,
@@ -11,6 +10,7 @@ import {
   titleOf,
 } from '../dom/access.ts';
 import { comparable } from '../dom/chars.ts';
+import { parseUrl } from '../dom/url.ts';
 import { wordSet } from '../dom/words.ts';
 import type { Article, TextDirection } from '../types.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
