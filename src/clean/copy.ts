@@ -6,7 +6,7 @@ import { copyText, endPreLine } from './copy-text.ts';
 import type { CopyWalk, Frame, Place } from './copy-types.ts';
 
 /**
- * The copy walk of ALGORITHMS.md step 9: one pass over the page subtree, in document order, with an
+ * The copy walk: one pass over the page subtree, in document order, with an
  * explicit stack (pages nest 5,000 deep), writing into an inert document. Elements on the allow-list are
  * re-created with allow-listed attributes; other elements are unwrapped (children kept) or dropped with
  * their subtree. The page is only read, and only through dom/access.ts (a form control named `nextSibling`

@@ -1,5 +1,5 @@
 /**
- * What the fitted model reads of a segment (docs/extraction.md, "v2: fitted segment scores"): Luo's style
+ * What the fitted model reads of a segment (docs/extraction.md): Luo's style
  * shares against the page's body text, the text's own shape, where in the page the segment sits (landmarks,
  * class/id words of its nearest boxes, the title heading), and the same few things of its neighbours. Every
  * value is a plain number; the model (model.ts) standardises them with the fit's means and scales.
@@ -38,7 +38,7 @@ const CONTEXTS: readonly SegmentContext[] = ['p', 'li', 'td', 'pre', 'math', 'bl
 
 /**
  * The vector's entries by name, in order. The fit and the inspector read it; made in a call marked pure, so
- * the content script, which never does, drops it whole (its spreads alone were kept: −32 B).
+ * the content script, which never does, drops it whole.
  */
 export const FEATURES: readonly string[] = /* @__PURE__ */ (() => [
   'luo',

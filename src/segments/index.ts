@@ -81,9 +81,8 @@ export function segmentText(seg: Segment): string {
 /**
  * The walk's text runs in document order, as parallel arrays: one run per text node (its characters, computed
  * font size and colour, whether it is link text), one per collapsed box (no node). A segment owns a
- * contiguous stretch of them. Four arrays and a node list per segment (V8 gives an array 17 slots on its
- * first push) were an eighth of what extract() allocated on news-article: the walk's share fell from 29.9 to
- * 13.4 KB a call.
+ * contiguous stretch of them: four arrays and a node list per segment (V8 gives an array 17 slots on its
+ * first push) would more than double what the walk allocates.
  */
 export interface Runs {
   node: (Text | null)[];
@@ -347,7 +346,7 @@ function closeSegment(walk: WalkState): void {
 
 /** A `<br>`: a line break in the open segment, and a second one in a row closes it. */
 function lineBreak(walk: WalkState): void {
-  // <br><br> ends a paragraph in markup that has no <p> (ALGORITHMS.md step 3).
+  // <br><br> ends a paragraph in markup that has no <p>.
   if (walk.brPending) closeSegment(walk);
   else if (walk.current !== null) {
     walk.current.raw += '\n';

@@ -1,5 +1,5 @@
 /**
- * Boilerplate memory (issue 21 §3; docs/extraction.md, "Boilerplate memory"): a site's template (its footer,
+ * Boilerplate memory (docs/extraction.md, "Boilerplate memory"): a site's template (its footer,
  * newsletter box, author panel, "related" headers) is the text that comes back on its other pages, which one
  * page alone cannot tell from the article (seed 002's template detection compares a page with the pages it
  * links to; we compare it with the pages of the site a person has read). A segment is known by a fingerprint,
