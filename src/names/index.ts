@@ -9,7 +9,7 @@
 
 import { wordSet } from '../dom/words.ts';
 
-// Class and id names as a boilerplate signal (NewsFeed's suspicious-element list, seed 000; Readability's
+// Class and id names as a boilerplate signal (NewsFeed's suspicious-element list; Readability's
 // unlikelyCandidates). A strong penalty, not a blind delete: names are split into words, so
 // `article-content has-sidebar` is not taken for a sidebar.
 

@@ -40,7 +40,7 @@ import {
 } from '../visibility/index.ts';
 
 /**
- * A text segment (Luo et al. 2009, seed 004): the text between two block boundaries, so
+ * A text segment (Luo et al. 2009): the text between two block boundaries, so
  * `<p>Hello <b>big</b> <a>world</a>!</p>` is one segment, not four text nodes.
  */
 export interface Segment {
@@ -64,7 +64,7 @@ export interface Segment {
   /** The nearest `<article>` ancestor: one article per page, many on a listing. */
   article: Element | null;
   floated: boolean;
-  /** A visible `<hr>` stands between this segment and the previous one (seed 001: article | comments). */
+  /** A visible `<hr>` stands between this segment and the previous one (often article | comments). */
   hrBefore: boolean;
 }
 
