@@ -116,6 +116,14 @@ export const HEADING_SLUG = /^[a-z0-9]+(-[a-z0-9]+){3,}$/;
 export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)+$/;
 
 /**
+ * The page's chrome, by tag and by role: a page that is no one text is answered whole less the boxes these
+ * match (choose/page.ts). Not `form`: ASP.NET pages wrap the whole page in one.
+ * Does: leaves the box's segments out of that answer. Refit: yes (the page-kind decision scores that answer).
+ */
+export const PAGE_CHROME =
+  'nav, header, footer, aside, dialog, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], [role="search"], [role="dialog"]';
+
+/**
  * The class or id of an accordion's or an FAQ's panel: a `display: none` box so named, right after the label
  * that opens it, is read as shown (visibility/ closedPanel).
  * Does: the panel's text is walked as the page's. Refit: yes.
