@@ -4,7 +4,8 @@
  * segment model and the page-kind decision must be refitted (`npm run fit`) when it changes: they were fitted
  * on the segments and feature rows these words made, so a list that changes either needs a new fit.
  *
- * A leaf: the walk (segments/), the scores (score/), the copy (clean/) and visibility/ all read it.
+ * A leaf: visibility/, the walk (segments/), the scores and features (score/), the page's chrome
+ * (choose/page.ts) and the copy (clean/) read it.
  */
 
 import { wordSet } from '../dom/words.ts';
@@ -92,8 +93,7 @@ export const COLLAPSED_ROLES: ReadonlySet<string> = new Set(['navigation', 'img'
 /**
  * A box with a STRONG name is not collapsed around markup or names that declare the article: the name is then
  * a layout flag (`<div class="c-fixed-sidebar-layout">` around the story, trafilatura-dev: threatpost,
- * dalloz). Substrings, so this errs towards walking: a comment thread with `comment-content` is walked as
- * before.
+ * dalloz). Substrings, so this errs towards walking: a comment thread with `comment-content` is walked.
  * Does: keeps a strong-named box from collapsing in the walk. Refit: yes.
  */
 export const ARTICLE_MARKUP =
