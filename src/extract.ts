@@ -11,9 +11,9 @@ import {
   readLeadAndDescription,
   readMetadata,
 } from './metadata/index.ts';
+import { COMMENT_NAMES } from './names/index.ts';
 import { matchRule, type RuleMatch } from './rules/index.ts';
 import { pageStyle } from './score/index.ts';
-import { COMMENT_NAMES } from './score/names.ts';
 import { declaredPageTypes } from './score/page-type.ts';
 import { scoreSegments } from './score/scored.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';

@@ -110,8 +110,8 @@ import type { Model } from './score/model.ts';
 
 export interface ExtractOptions {
   /**
-   * The segment model (score/model.ts). Default: the fitted model shipped in score/model.json; null: v1's
-   * Luo signs and name penalty alone. The benchmark passes each page the model of the fold that did not see
+   * The segment model (score/model.ts). Default: the fitted model shipped in score/model.json; null: Luo's
+   * signs and the name penalty alone. The benchmark passes each page the model of the fold that did not see
    * the page's site (out-of-fold figures).
    */
   model?: Model | null;

@@ -73,7 +73,7 @@ export function choose(scored: Scored, page: Page): Choice {
   const chars = chosen === null ? 0 : textChars(chosen, scored.segments);
   // Shown anyway, a run that keeps nothing or a stub is the page less its chrome too, not the NewsFeed block:
   // a front page's grid of cards, every box off the column, kept nothing, and its "Support us" banner was
-  // shown; a shop's grid, its "Showing all 39 results" (docs/extraction.md, session 10). It is not said to be
+  // shown; a shop's grid, its "Showing all 39 results" (docs/extraction.md). It is not said to be
   // a list: the record sets found on such pages were its sections, not its items.
   if (page.force && isStubRun(chars)) return pageChoice(scored, page, pageIndices(scored), null, null);
   if (chosen?.kind === 'article') {
@@ -147,7 +147,7 @@ function pageChoice(
   return withFallback(chosen, scored.segments, page);
 }
 
-/** Luo segments + maximum scoring subsequence (ALGORITHMS.md steps 3–7): the run's segments that are kept. */
+/** Luo segments + maximum scoring subsequence (docs/extraction.md): the run's segments that are kept. */
 function fromRun(candidate: Run, scored: Scored, page: Page): Chosen | null {
   const widened = widenToRecords(candidate, scored);
   const run = trimRun(widened.run, scored);

@@ -4,17 +4,15 @@
  * holds only a small part of what it says (a service's landing page of feature cards, a shop's product page).
  */
 import { closestOf, querySelectorIn } from '../dom/access.ts';
+import { PAGE_CHROME } from '../names/index.ts';
 import type { Scored } from '../score/scored.ts';
 import type { Segment } from '../segments/index.ts';
 
 /**
- * Landmarks by tag and by role. Not `form`: ASP.NET pages wrap the whole page in one. A header holding the
- * page's `<h1>` is the title's, not the site's (an article's or a product's header).
+ * The indices of the segments that are the page's own text: not chrome (names/ PAGE_CHROME), not a box set
+ * aside by name. A header holding the page's `<h1>` is the title's, not the site's (an article's or a
+ * product's header).
  */
-const CHROME =
-  'nav, header, footer, aside, dialog, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], [role="search"], [role="dialog"]';
-
-/** The indices of the segments that are the page's own text: not chrome, not a box set aside by name. */
 export function pageIndices(scored: Scored): number[] {
   const out: number[] = [];
   const chrome = new Map<Element, boolean>();
@@ -29,7 +27,7 @@ export function pageIndices(scored: Scored): number[] {
   for (let i = 0; i < scored.segments.length; i++) {
     const s = scored.segments[i] as Segment;
     if (s.raw === '') continue;
-    const box = closestOf(s.block, CHROME);
+    const box = closestOf(s.block, PAGE_CHROME);
     if (box !== null && isChrome(box)) continue;
     out.push(i);
   }

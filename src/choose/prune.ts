@@ -40,7 +40,7 @@ export function keepInRun(
   // A box set aside by its name that holds most of the run is the article's own box, whatever its name: the
   // scores found the article in it. An issue of a newsletter in `rich-text-newsletter-cms` lost all its text
   // to that name (modern-dev), and score/scored.ts's page-wide test missed it: the testimonials around it hold
-  // more prose than the issue (docs/extraction.md, "Issue 20, session 9").
+  // more prose than the issue (docs/extraction.md).
   const inBox = new Map<Element | null, number>();
   let runChars = 0;
   for (const i of indices) {
@@ -78,7 +78,7 @@ export function keepInRun(
     // caption or a table cell: a table is kept or left out whole, and a caption goes with its picture. Not the
     // items of a list the text announces: the model doubts a line that is one link. Not a code block: a short
     // command has no sentence and sits in a figure, and the model doubts it more the further it is from the
-    // title (modern-dev: a docs page lost every command of its install steps; docs/extraction.md, session 10).
+    // title (modern-dev: a docs page lost every command of its install steps; docs/extraction.md).
     const unlikely =
       !note &&
       !announced.has(i) &&
@@ -211,8 +211,8 @@ function pullQuotes(indices: readonly number[], scored: Scored): Set<number> {
       cores.push(core);
     }
   }
-  // Searched paragraph by paragraph, never joined: the joined run was 7–10 KB a call on fixture pages. The
-  // same answer, since normalised segment text has no newline, so no match could span two paragraphs.
+  // Searched paragraph by paragraph, never joined into one string of the whole run: the same answer, since
+  // normalised segment text has no newline, so no match could span two paragraphs.
   // The inner loop is indexed: it runs over the whole run for each candidate, and until V8 optimises it a
   // for-of allocates an iterator result per step.
   for (let c = 0; c < candidates.length; c++) {

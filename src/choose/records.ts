@@ -23,8 +23,8 @@ import { isBoundary } from './runs.ts';
  * a date and a body (phpBB, XenForo, vBulletin, Discourse, Stack Exchange). The best run is often one post, or a
  * few, with the rest cut off by the member panels and vote bars between them. When the run lies inside such a
  * record (or, for a thread of MIN_THREAD_POSTS, its weightiest segment does), it is widened to every record of
- * the set that holds prose the model believes, or, in a thread, every post that says something (issue 20 §2),
- * so the reader gets the thread in order. Not across a boundary heading, and never where the records are a
+ * the set that holds prose the model believes, or, in a thread, every post that says something, so the
+ * reader gets the thread in order. Not across a boundary heading, and never where the records are a
  * listing's cards (teaser-length prose: looksLikeListing's test).
  */
 const MIN_RECORDS = 2;
@@ -68,7 +68,7 @@ export interface Widened {
   /**
    * Of a thread's posts, the segments that say who wrote each and when: its first short linked line (the
    * author's name, linking to their profile) and its date line. The model gives them p ≈ 0 (member panels
-   * look like chrome), but a reader of a thread wants each post signed (issue 20 §2).
+   * look like chrome), but a reader of a thread wants each post signed.
    */
   signatures: number[];
   /** Of a thread, what each post says (THREAD_BODY_CHARS, THREAD_BODY_P): kept whatever the model says. */

@@ -1,5 +1,5 @@
 /**
- * The attribute allow-list of the clean article (ALGORITHMS.md step 9): only what carries meaning for a
+ * The attribute allow-list of the clean article: only what carries meaning for a
  * reader. No style, class, id or event handler is ever copied; `href`/`src` are set by the copy walk after
  * checking the URL, never here. The page element is read through dom/access.ts; the copy is written directly.
  */

@@ -1,8 +1,8 @@
 import { attributeOf, documentPosition, textContentOf } from '../dom/access.ts';
 import { flatParent } from '../dom/flat.ts';
 import { MAX_ANCESTORS } from '../dom/limits.ts';
-import { nameVerdict } from '../score/names.ts';
-import type { Place } from './copy.ts';
+import { BOILERPLATE_TAGS, nameVerdict } from '../names/index.ts';
+import type { Chosen, Place } from './copy-types.ts';
 
 /**
  * The copy walk against the chosen text (the keep set: the text nodes of the segments the run chose). Text
@@ -12,21 +12,6 @@ import type { Place } from './copy.ts';
 
 /** Signup and search forms hold a sentence or two; a form around a whole page holds the article. */
 const FORM_TEXT = 500;
-
-export interface Chosen {
-  readonly keep: ReadonlySet<Text>;
-  /** Every element from a chosen text node up to the root: the elements that hold article text. */
-  readonly holders: Set<Node>;
-  /** The chosen text node that comes last in rendering order. */
-  readonly last: Text | null;
-  /** Chosen text nodes copied so far. */
-  seen: number;
-  passedLast: boolean;
-  /** After the last chosen text, until other text appears: a closing figure still belongs to the article. */
-  trailing: boolean;
-  /** Media seen before the first chosen text: kept only if no other text comes between them and it. */
-  tentative: Node[];
-}
 
 export type Verdict = 'accept' | 'tentative' | 'reject';
 
@@ -89,7 +74,7 @@ export function holdsArticle(chosen: Chosen | null, el: Element): boolean {
 /** An element named as boilerplate (or an aside, a footer) that holds no chosen text. */
 export function isBoiler(chosen: Chosen | null, el: Element, tag: string): boolean {
   if (chosen === null || chosen.holders.has(el)) return false;
-  if (tag === 'aside' || tag === 'footer') return true;
+  if (BOILERPLATE_TAGS.has(tag)) return true;
   const names = `${attributeOf(el, 'class') ?? ''} ${attributeOf(el, 'id') ?? ''}`.trim();
   return names !== '' && nameVerdict(names) < 0;
 }

@@ -12,7 +12,6 @@ import { flatChildren, frameBody } from '../dom/flat.ts';
 import { MAX_OUTPUT_DEPTH } from '../dom/limits.ts';
 import { isPanelLabel } from '../dom/tags.ts';
 import { codeLanguage, copyAttributes } from './attributes.ts';
-import type { CopyWalk, Frame, Place } from './copy.ts';
 import { holdsArticle, isBoiler, mediaVerdict } from './copy-chosen.ts';
 import { placeImage, placeMath } from './copy-media.ts';
 import {
@@ -24,6 +23,7 @@ import {
   inlineParent,
 } from './copy-place.ts';
 import { placeBreak } from './copy-text.ts';
+import type { CopyWalk, Frame, Place } from './copy-types.ts';
 import { MATHML_NS, renderedMath } from './math.ts';
 import { isLayoutTable } from './tables.ts';
 import { BLOCK_TAGS, DROP_TAGS, FORM_TAGS, INLINE_TAGS, RENAME, WRAPPER_BLOCKS } from './tags.ts';

@@ -1,9 +1,9 @@
 import { localNameOf, nextElementSiblingOf, textContentOf } from '../dom/access.ts';
 import { parseUnrendered } from '../dom/parse.ts';
 import { copyAttributes } from './attributes.ts';
-import type { CopyWalk, Place } from './copy.ts';
 import { mediaVerdict } from './copy-chosen.ts';
 import { inlineParent } from './copy-place.ts';
+import type { CopyWalk, Place } from './copy-types.ts';
 import { imageSource, isPixel } from './images.ts';
 import { copyMath } from './math.ts';
 

@@ -1,5 +1,5 @@
 import { direction } from './attributes.ts';
-import type { CopyWalk, Place } from './copy.ts';
+import type { CopyWalk, Place } from './copy-types.ts';
 
 /**
  * Where the copy's output may go: which blocks fit in which parent, the mode a block gives its children,

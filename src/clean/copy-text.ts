@@ -1,8 +1,8 @@
 import { dataOf } from '../dom/access.ts';
 import { collapseHtmlSpace } from '../dom/text.ts';
-import type { CopyWalk, Place } from './copy.ts';
 import { passChosenText, passOtherText } from './copy-chosen.ts';
 import { inlineParent } from './copy-place.ts';
+import type { CopyWalk, Place } from './copy-types.ts';
 
 /** Text and line breaks in the copy: whitespace collapsed as HTML renders it, kept as it is inside `<pre>`. */
 

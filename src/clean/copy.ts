@@ -1,11 +1,12 @@
 import { nextSiblingOf, nodeTypeOf } from '../dom/access.ts';
-import { type Chosen, chosenText, dropTentative } from './copy-chosen.ts';
+import { chosenText, dropTentative } from './copy-chosen.ts';
 import { visitElement } from './copy-elements.ts';
 import { closeAutomatic } from './copy-place.ts';
 import { copyText, endPreLine } from './copy-text.ts';
+import type { CopyWalk, Frame, Place } from './copy-types.ts';
 
 /**
- * The copy walk of ALGORITHMS.md step 9: one pass over the page subtree, in document order, with an
+ * The copy walk: one pass over the page subtree, in document order, with an
  * explicit stack (pages nest 5,000 deep), writing into an inert document. Elements on the allow-list are
  * re-created with allow-listed attributes; other elements are unwrapped (children kept) or dropped with
  * their subtree. The page is only read, and only through dom/access.ts (a form control named `nextSibling`
@@ -36,75 +37,6 @@ export interface Copied {
   sources: WeakMap<Element, Element>;
   /** Paragraphs (and list items) the copy created around loose inline content; tidy.ts may unwrap lone ones. */
   automatic: Set<Element>;
-}
-
-/**
- * What the output parent accepts. `flow`: blocks and inline content; `list`/`dl`: items (loose content is
- * wrapped in an automatic `<li>`/`<dd>`); `table`/`row`: table parts only (loose content is dropped, as the
- * HTML parser would move it out of the table); `phrasing`: inline content only (blocks are unwrapped,
- * separated by a space); `pre`: inline content with whitespace kept (blocks end with a newline).
- */
-export type Mode = 'flow' | 'list' | 'dl' | 'table' | 'row' | 'phrasing' | 'pre';
-
-/** Where the walk writes, and what surrounds that place in the page. */
-export interface Place {
-  out: Element;
-  mode: Mode;
-  /** flow only: loose inline content goes into an automatic `<p>`. */
-  autoP: boolean;
-  /** Inside a copied link: a nested `<a>` is unwrapped. */
-  link: boolean;
-  /** Inside an accepted (or tentatively accepted) figure: its images need no test of their own. */
-  media: boolean;
-  /** Figcaption text of an accepted figure is kept even when the run didn't choose it. */
-  caption: boolean;
-  /** Inside an element named as boilerplate (ad, promo, related…) that holds no chosen text. */
-  boiler: boolean;
-  /** The page box whose children are copied here: the source of an automatic paragraph made for them. */
-  from: Element;
-  /**
-   * `dir`/`lang` of an unwrapped block (`<div dir="rtl">`), handed to the blocks made from its content, so a
-   * right-to-left passage in a left-to-right article keeps its direction.
-   */
-  inherit: Element | null;
-}
-
-/** What to do when an element's children are done. */
-export type Exit = 'none' | 'close-paragraph' | 'space' | 'newline';
-
-/** A page element whose children the walk is copying. */
-export interface Frame {
-  /** The next DOM child, when `list` is null (the flat tree is the DOM here). */
-  next: Node | null;
-  /** The children the element renders instead (shadow root, slot, frame body; dom/flat.ts). */
-  list: readonly Node[] | null;
-  index: number;
-  place: Place;
-  exit: Exit;
-  /** The output element the exit acts on. */
-  at: Element;
-}
-
-/** The copy walk's state, which its steps share. */
-export interface CopyWalk {
-  /** The inert document the copy is written into. */
-  readonly doc: Document;
-  readonly baseUrl: string;
-  readonly isHidden: (el: Element) => boolean;
-  /** Where the walk stands against the chosen text; null when all visible text under the root is chosen. */
-  readonly chosen: Chosen | null;
-  readonly container: Element;
-  readonly automatic: Set<Element>;
-  /** The page element each copied block came from (Extracted.sources). */
-  readonly sources: WeakMap<Element, Element>;
-  /** The automatic paragraph (or item) open in an output element, until a block closes it. */
-  readonly openAuto: Map<Element, Element>;
-  /** Output elements owed a space before their next inline content (a block unwrapped inside phrasing). */
-  readonly spaceBefore: Set<Element>;
-  /** The text written last: a block ending inside `<pre>` adds a newline unless that text ended one. */
-  lastText: string;
-  /** The open frames, innermost last: its length is the output depth. */
-  readonly stack: Frame[];
 }
 
 export function copyContent(input: CopyInput, doc: Document): Copied {

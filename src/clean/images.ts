@@ -1,10 +1,10 @@
 import { attributeOf, localNameOf } from '../dom/access.ts';
 import { elementChildren } from '../dom/limits.ts';
+import { parseUrl } from '../dom/url.ts';
 import { DATA_IMAGE } from './allowed.ts';
-import { parseUrl } from './urls.ts';
 
 /**
- * One real source for an image (ALGORITHMS.md step 9: "lazy images resolved"). Pages defer loading by
+ * One real source for an image: lazy images resolved. Pages defer loading by
  * parking the real URL in `data-src`/`data-srcset` and a placeholder (a 1×1 GIF, a `data:` URI, a
  * "blank.gif") in `src`; a rendered page may also not have loaded an image below the fold yet. So the
  * order is: the widest `srcset` candidate (from `<picture><source>`, `data-srcset`, `srcset`), then the

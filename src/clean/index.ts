@@ -10,7 +10,7 @@ import { plainText } from './plain.ts';
 import { tidy } from './tidy.ts';
 
 /**
- * Builds the clean article (ALGORITHMS.md step 9): copies the structure of the chosen part of the page,
+ * Builds the clean article: copies the structure of the chosen part of the page,
  * never the page itself, into an inert document, then serialises it.
  */
 
@@ -55,8 +55,8 @@ export function buildContent(input: BuildInput): BuiltContent {
       if (src) images.push(src);
     }
     // DOMPurify runs where the HTML reaches a person as a string (the copies, a saved file), not here: in a
-    // fresh tab it costs 2–4 ms an article (e2e/hostile's author measured 5.9 → 9.1 ms on code-table-figures),
-    // which every extraction would pay, and a string is only dangerous once something parses it live.
+    // fresh tab every extraction would pay milliseconds for it, and a string is only dangerous once something
+    // parses it live.
     return { html: container.innerHTML, text: plainText(container), images, body: container, sources };
   } catch {
     // Odd input (a node from a torn-down frame, a document without an implementation) costs the article, not the page.
@@ -67,14 +67,13 @@ export function buildContent(input: BuildInput): BuiltContent {
 /**
  * A document with no browsing context: nothing created in it loads (images, fonts) or runs (handlers). A
  * `<template>`'s content lives in such a document, which the page's document makes once and keeps (HTML's
- * "appropriate template contents owner document"), so each extraction does not build a document of its own:
- * createHTMLDocument was 2.5% of an extraction's time on the fixture pages in V8's baseline tier (the tier
- * the bench's timed calls run in). Made from the root's own document so it works in frames and in documents
- * of other realms; where that document is not an HTML one (an XHTML or XML page), a new HTML document.
- * The page's document is read through dom/access.ts (`<img name="createElement">` names an element there).
- * The inert one has no tree of its own (template contents live in fragments), and even a page that gives it
- * one can't name its methods (Chromium 156: a document without a browsing context exposes no named
- * elements), so the copy writes into it directly.
+ * "appropriate template contents owner document"), so each extraction does not build a document of its own
+ * (createHTMLDocument is a noticeable part of an extraction in V8's baseline tier). Made from the root's own
+ * document so it works in frames and in documents of other realms; where that document is not an HTML one
+ * (an XHTML or XML page), a new HTML document. The page's document is read through dom/access.ts
+ * (`<img name="createElement">` names an element there). The inert one has no tree of its own (template
+ * contents live in fragments), and even a page that gives it one can't name its methods (Chromium 156: a
+ * document without a browsing context exposes no named elements), so the copy writes into it directly.
  */
 function inertDocument(root: Element): Document | null {
   const owner = ownerDocumentOf(root) ?? (typeof document === 'undefined' ? null : document);

@@ -1,5 +1,5 @@
 /**
- * MathML copied as it is (ALGORITHMS.md step 9: formulas are article content), minus every attribute that
+ * MathML copied as it is (formulas are article content), minus every attribute that
  * isn't presentation: no href (MathML Core links), no style, no class, no event handler. The page's formula is
  * read through dom/access.ts, the copy written directly.
  */

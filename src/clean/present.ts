@@ -4,8 +4,8 @@
  * serialise→reparse step (where mutation XSS lives) sits between the copy and the person. DOMPurify guards the
  * places that do parse a string (the exporters); here an independent check holds the nodes to the same
  * allow-list (allowed.ts), so a hole in the copy walk still can't carry a script, a handler or a dangerous URL
- * into the overlay. DOMPurify is 11 KB gzipped, a fifth of the script the reader command injects; this check is
- * a few dozen lines over the tables the sanitizer is configured from.
+ * into the overlay. DOMPurify would be a fifth of the script the reader command injects; this check is a few
+ * dozen lines over the tables the sanitizer is configured from.
  *
  * Images: with images off there is no `<img>` in the copy at all, so nothing is requested (hiding them with CSS
  * would still fetch them). With images on, each loads lazily (only near the visible part of the article) and

@@ -1,5 +1,5 @@
 /**
- * The tag tables of the clean article DOM (ALGORITHMS.md step 9): what is copied, what is unwrapped (its
+ * The tag tables of the clean article DOM: what is copied, what is unwrapped (its
  * children kept), what is dropped with everything inside it. Lower-case local names.
  */
 

@@ -29,7 +29,7 @@ function isTag(node: Node | null, tag: string): boolean {
   return node !== null && node.nodeType === 1 && (node as Element).localName === tag;
 }
 
-/** Old markup separates paragraphs with `<br><br>` (ALGORITHMS.md step 3 treats it as a boundary too). */
+/** Old markup separates paragraphs with `<br><br>` (the segment walk treats it as a boundary too). */
 function splitAtDoubleBreaks(container: Element, automatic: Set<Element>): void {
   const paragraphs = new Set<Element>();
   for (const br of Array.from(container.getElementsByTagName('br'))) {

@@ -27,7 +27,7 @@ export const MAX_ANCESTORS = 100_000;
 export const MAX_SIBLINGS = 100_000;
 
 /**
- * An article's worth of text: NewsFeed's C_Σ (seed 000), 350 visible characters. Here, not in fallback/, so
+ * An article's worth of text: NewsFeed's C_Σ, 350 visible characters. Here, not in fallback/, so
  * that the segment walk (a same-origin frame is read in place only with this much text) and the fallback
  * share it without an import back from a later stage.
  */

@@ -2,7 +2,7 @@
 import { attributeOf, textContentOf } from './access.ts';
 import { wordSet } from './words.ts';
 
-/** Never part of an article, skipped with their subtree (ALGORITHMS.md step 2). */
+/** Never part of an article, skipped with their subtree. */
 export const SKIP_TAGS: ReadonlySet<string> = wordSet(
   'script style noscript template iframe object embed canvas input button select textarea option ' +
     'datalist nav dialog svg math-field head title link meta',
@@ -11,7 +11,7 @@ export const SKIP_TAGS: ReadonlySet<string> = wordSet(
 /**
  * A button that opens and closes a panel (`aria-expanded`) with a line of text is the panel's label: an FAQ's
  * question, an accordion's "Details". Unlike SKIP_TAGS' other buttons it is read as text, with the panel it
- * opens (visibility/ reads a closed accordion's panel; docs/extraction.md, session 10).
+ * opens (visibility/ reads a closed accordion's panel).
  */
 export function isPanelLabel(el: Element, tag: string): boolean {
   if (tag !== 'button' || attributeOf(el, 'aria-expanded') === null) return false;

@@ -1,5 +1,5 @@
 /**
- * NewsFeed Algorithm 2.1 (seed 000), used when the segment run is weak: content-bearing paragraphs grouped
+ * NewsFeed Algorithm 2.1, used when the segment run is weak: content-bearing paragraphs grouped
  * by parent. Parameters as published: C_P = 40, C_T = 30, C_Σ = 350.
  */
 import { elementsByTagName, parentElementOf, querySelectorAllIn, textContentOf } from '../dom/access.ts';

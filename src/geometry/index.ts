@@ -7,7 +7,7 @@ export interface Box {
 }
 
 /**
- * Luo's geometry post-processing (ALGORITHMS.md step 7): article text shares one column. Reads every
+ * Luo's geometry post-processing (docs/extraction.md): article text shares one column. Reads every
  * segment's block box in one pass after the walk (layout is clean: nothing was written, so no thrash).
  */
 export function readBoxes(segments: readonly Segment[]): Map<Element, Box> {

@@ -1,4 +1,3 @@
-import { parseUrl } from '../clean/urls.ts';
 import {
   attributeOf,
   bodyOf,
@@ -11,6 +10,7 @@ import {
   titleOf,
 } from '../dom/access.ts';
 import { comparable } from '../dom/chars.ts';
+import { parseUrl } from '../dom/url.ts';
 import { wordSet } from '../dom/words.ts';
 import type { Article, TextDirection } from '../types.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
@@ -20,7 +20,7 @@ export { countWords, readingMinutes, readingStats } from './reading.ts';
 export { cleanTitle } from './title.ts';
 
 /**
- * Page metadata (ALGORITHMS.md step 10): title, byline, date, site name, language and direction, lead image,
+ * Page metadata: title, byline, date, site name, language and direction, lead image,
  * description, each from the most explicit source first (Open Graph and schema.org, then the markup).
  * Only reads the document, through dom/access.ts (`<img name="title">` makes `document.title` an element);
  * never throws.

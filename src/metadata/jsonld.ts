@@ -14,7 +14,7 @@ export interface LinkedData {
   website: string | null;
   image: string | null;
   description: string | null;
-  /** Plain text of `articleBody`, for the lead's checks (ALGORITHMS.md step 1). */
+  /** Plain text of `articleBody`, for the lead's checks. */
   articleBody: string | null;
 }
 

@@ -144,7 +144,7 @@ function classAt(text: string, i: number): number {
   }
   if (isCommonSymbolAt(text, i) || (code >= 0xfe00 && code <= 0xfe0f)) {
     // NBSP, ©, €, arrows, emoji and the variation selector after one: checked before the property regexes,
-    // which cost 4–10 ms to compile on the first page that runs them (src/dom/chars.ts).
+    // which are slow to compile on the first page that runs them (src/dom/chars.ts).
     return classOf(OTHER, 0);
   }
   CJK.lastIndex = i;
@@ -208,7 +208,7 @@ function add(tally: Int32Array, cls: number): void {
 /**
  * Counts from `from` on while every code unit's class is in the table; returns where one is not (or the end).
  * The loop that runs once per character has no call in it: V8 optimises it while the first article is still
- * being counted, and with the classifier inlined that compile took 7–12 ms of a core (--trace-opt, fixtures).
+ * being counted, and with the classifier inlined into it that compile costs milliseconds of a core.
  */
 function scan(text: string, from: number, tally: Int32Array): number {
   let words = tally[WORDS] as number;

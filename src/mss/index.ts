@@ -1,5 +1,5 @@
 /**
- * Maximum scoring subsequence over per-segment scores (Pasternack & Roth, WWW 2009, seed 001).
+ * Maximum scoring subsequence over per-segment scores (Pasternack & Roth, WWW 2009).
  * Pure arithmetic, so it is unit-tested in Node against brute force.
  */
 
@@ -14,7 +14,7 @@ export interface Run {
 /**
  * Ruzzo–Tompa (1999): every maximal scoring subsequence in linear time, in document order.
  * Kadane gives only the best run; the others let the extractor consider a second chunk of the article
- * (a lead styled apart, a body split by a large ad block: seed 001's "two chunks").
+ * (a lead styled apart, a body split by a large ad block: Pasternack & Roth's "two chunks").
  */
 export function maximalRuns(scores: ArrayLike<number>): Run[] {
   // Each candidate keeps L (cumulative total before its start) and R (cumulative total at its end).

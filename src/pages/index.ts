@@ -1,5 +1,5 @@
 /**
- * Articles and threads split over several pages (issue 21 §5): where the page links to its own next part, and
+ * Articles and threads split over several pages: where the page links to its own next part, and
  * the parts read so far joined into one body, a separator before each. docs/extraction.md, "Next pages".
  *
  * A next part is a link the page marks as its next (`rel="next"`), or a link in its pagination (a box whose class

@@ -1,5 +1,5 @@
 /**
- * A person's fix for a site (issue 21): the article's root they picked on the page, the boxes they added after
+ * A person's fix for a site: the article's root they picked on the page, the boxes they added after
  * the article, and the blocks they removed in the reader, as CSS selectors built to match the next page of the
  * site too (selector.ts). The extractor applies one before it reads the page: removed blocks are read as hidden
  * (no segment, no copy), a picked root is the article whole, in place of the run, and an added box is copied

@@ -1,6 +1,6 @@
 /**
- * CSS selectors for a block a person removed or picked, built to match the same block on the site's next page
- * (issue 21 §2): ids and class words that name what a box is, landmarks and structure; not the hashes a build
+ * CSS selectors for a block a person removed or picked, built to match the same block on the site's next page:
+ * ids and class words that name what a box is, landmarks and structure; not the hashes a build
  * tool generates (`css-1x2y3z`, `Header_title__a1B2c`), numbers that name one post (`post-48213`), or state
  * (`is-open`); a position (`:nth-of-type`) only where no name tells the block from its neighbours. Read
  * through dom/access.ts: the page can't redirect the walk up its tree (`<input name="parentNode">`).

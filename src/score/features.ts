@@ -1,5 +1,5 @@
 /**
- * What the fitted model reads of a segment (docs/extraction.md, "v2: fitted segment scores"): Luo's style
+ * What the fitted model reads of a segment (docs/extraction.md): Luo's style
  * shares against the page's body text, the text's own shape, where in the page the segment sits (landmarks,
  * class/id words of its nearest boxes, the title heading), and the same few things of its neighbours. Every
  * value is a plain number; the model (model.ts) standardises them with the fit's means and scales.
@@ -11,77 +11,34 @@ import { attributeOf, localNameOf, parentElementOf } from '../dom/access.ts';
 import { flatParentElement } from '../dom/flat.ts';
 import { elementChildren, MAX_ANCESTORS } from '../dom/limits.ts';
 import type { SegmentContext } from '../dom/tags.ts';
+import {
+  COMMENT_GROUP,
+  LANDMARKS,
+  type Landmark,
+  NAME_GROUPS,
+  ROLE_LANDMARK,
+  TAG_LANDMARK,
+  tokensOf,
+} from '../names/index.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
 import type { SegmentShares } from './index.ts';
-import { tokensOf } from './names.ts';
 import type { Declared } from './page-type.ts';
 
-/**
- * Class/id words, grouped by what they usually name. A group is on when a word of it is in the class or id of
- * one of the segment's NEAR_BOXES nearest elements: the name of the page's outer wrapper (`<body
- * class="single-post has-sidebar">`) says nothing about one paragraph deep inside it.
- */
-const NAME_GROUPS: Readonly<Record<string, string>> = {
-  comment: 'comment comments commentlist disqus replies reply respond discussion',
-  share: 'share sharing social sharebar follow',
-  related: 'related recommended recommendations trending popular more also next prev',
-  promo: 'promo ad ads advert advertisement sponsored sponsor banner dfp adslot',
-  sidebar: 'sidebar aside rail widget widgets',
-  footer: 'footer copyright legal bottom',
-  header: 'header masthead topbar hero top',
-  signup: 'newsletter subscribe subscription signup login signin register cookie consent',
-  overlay: 'modal popup overlay dialog drawer toast tooltip dropdown',
-  meta: 'meta byline author date time tags tag category categories info stats',
-  content: 'content article body entry main text prose story post blog richtext',
-  message: 'message thread topic question answer cooked bbwrapper postbody bbcode',
-  vote: 'vote votes score rating like likes reaction reactions karma',
-  product: 'product price cart buy sku description spec specs specification details',
-  review: 'review reviews testimonial testimonials stars',
-  card: 'card cards teaser tile item items grid listing feed collection',
-  media: 'caption credit figure figcaption media image photo gallery video slide',
-  title: 'title headline heading subtitle lead intro summary excerpt dek',
-};
 const GROUP_NAMES = Object.keys(NAME_GROUPS);
 const GROUP_OF = new Map<string, number>();
 GROUP_NAMES.forEach((group, bit) => {
   for (const word of (NAME_GROUPS[group] ?? '').split(' ')) if (!GROUP_OF.has(word)) GROUP_OF.set(word, bit);
 });
-/** The `comment` group's bit: NAME_GROUPS names it first (score.test.ts checks). */
-export const COMMENT_GROUP = 1;
 /** How many of a segment's nearest elements (its block and the block's ancestors) lend it their names. */
 const NEAR_BOXES = 4;
 
-/** Tags and roles that say what a part of the page is, inherited by everything inside. */
-const LANDMARKS = ['main', 'article', 'header', 'aside', 'footer', 'table', 'list', 'address'] as const;
-type Landmark = (typeof LANDMARKS)[number];
 const LANDMARK_BIT = new Map<Landmark, number>(LANDMARKS.map((name, bit) => [name, 1 << bit]));
-const TAG_LANDMARK: Readonly<Record<string, Landmark>> = {
-  main: 'main',
-  article: 'article',
-  header: 'header',
-  aside: 'aside',
-  footer: 'footer',
-  table: 'table',
-  ul: 'list',
-  ol: 'list',
-  dl: 'list',
-  address: 'address',
-};
-const ROLE_LANDMARK: Readonly<Record<string, Landmark>> = {
-  main: 'main',
-  article: 'article',
-  banner: 'header',
-  complementary: 'aside',
-  contentinfo: 'footer',
-  table: 'table',
-  list: 'list',
-};
 
 const CONTEXTS: readonly SegmentContext[] = ['p', 'li', 'td', 'pre', 'math', 'blockquote', 'figcaption'];
 
 /**
  * The vector's entries by name, in order. The fit and the inspector read it; made in a call marked pure, so
- * the content script, which never does, drops it whole (its spreads alone were kept: −32 B).
+ * the content script, which never does, drops it whole.
  */
 export const FEATURES: readonly string[] = /* @__PURE__ */ (() => [
   'luo',

@@ -1,5 +1,5 @@
 /**
- * The fitted segment model (docs/extraction.md, "v2"): logistic regression over the features of features.ts,
+ * The fitted segment model (docs/extraction.md): logistic regression over the features of features.ts,
  * fitted by `npm run fit` (fit/) on the dev corpora and checked in as model.json. It turns a segment's
  * feature vector into the probability that the segment is article text; selection takes the run that
  * maximises Σ (2p − 1) × length (supervised MSS, Pasternack & Roth).

@@ -2,7 +2,7 @@
  * What a page says it is: the schema.org types of its JSON-LD blocks and its Open Graph `og:type`. Shops mark
  * a product page up as a `Product` for search engines, forums a thread as a `DiscussionForumPosting` or
  * `QAPage`, news sites an article as a `NewsArticle`. In the modern-dev corpus 35 of 53 product pages declare a
- * Product, against 3 of 213 articles (docs/extraction.md, "Issue 20, session 2").
+ * Product, against 3 of 213 articles (docs/extraction.md).
  *
  * The model reads these as page features (features.ts): a product's description is set in display type and
  * short lines that an article's body never is, and the fit can only learn that if it knows the page is one.

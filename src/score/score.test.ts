@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { COMMENT_GROUP } from '../names/index.ts';
 import type { Segment } from '../segments/index.ts';
-import { COMMENT_GROUP, FEATURES } from './features.ts';
+import { FEATURES } from './features.ts';
 import { luoSign, pageStyle, shares } from './index.ts';
-import { COMMENT_NAMES, nameVerdict } from './names.ts';
 
 const BODY = { size: 18, color: 'rgb(17, 17, 17)' };
 const LINK_BLUE = 'rgb(0, 0, 238)';
@@ -83,40 +83,8 @@ describe('Luo score', () => {
   });
 });
 
-describe('nameVerdict', () => {
-  it.each([
-    ['comments', -2],
-    ['comment-body', -1],
-    ['related-content', -1],
-    ['ad-slot', -1],
-    ['sidebarWidget', -2],
-    ['site-footer', -2],
-    ['article-content has-sidebar', 1],
-    ['main-column with-ads', 1],
-    ['story-body', 1],
-    ['main-menu', -1],
-    ['entry-meta', -1],
-    ['menu', -2],
-    ['article-content sticky-sidebar-relative', -1],
-    ['c-fixed-sidebar-layout', -2],
-    ['headline', 0],
-    ['', 0],
-    ['download', 0],
-  ] as const)('%j → %i', (names, verdict) => {
-    expect(nameVerdict(names)).toBe(verdict);
-  });
-
-  // A page that is its comments is read with the comment names ignored (extract.ts): what is left decides.
-  it.each([
-    ['comments', 0],
-    ['comment-body', 1],
-    ['comments sidebar', -2],
-    ['comment-meta', -1],
-  ] as const)('%j with the comment names ignored → %i', (names, verdict) => {
-    expect(nameVerdict(names, COMMENT_NAMES)).toBe(verdict);
-  });
-
-  it('masks the comment name group by its bit (features.ts COMMENT_GROUP)', () => {
+describe('the name features', () => {
+  it('masks the comment name group by its bit (names/ COMMENT_GROUP)', () => {
     const groups = FEATURES.filter((f) => f.startsWith('name '));
     expect(1 << groups.indexOf('name comment')).toBe(COMMENT_GROUP);
   });

@@ -3,12 +3,12 @@
  * the fitted probability that the segment is article text, which decides its sign and what it adds to a run.
  */
 import { attributeOf, firstClassOf, localNameOf } from '../dom/access.ts';
+import { BOILERPLATE_TAGS, isStrongNegative } from '../names/index.ts';
 import type { Segment } from '../segments/index.ts';
 import { segmentFingerprints } from '../template/index.ts';
 import { segmentFeatures } from './features.ts';
 import { luoSign, type PageStyle, type SegmentShares, shares } from './index.ts';
 import { contentProbability, type Model } from './model.ts';
-import { isStrongNegative } from './names.ts';
 import type { Declared } from './page-type.ts';
 
 /** Scored view of the segments: what the run selection and the in-run clean-up read. */
@@ -21,7 +21,7 @@ export interface Scored {
   weight: number[];
   /** The model's probability that the segment is article text; null without a model. */
   probability: number[] | null;
-  /** Luo's F(s) after the name penalty: what v1 scored by, and what a run's edges are trimmed by. */
+  /** Luo's F(s) after the name penalty: what scoring without a model goes by, and what trims a run's edges. */
   luo: (1 | -1)[];
   /** The segment sits under a boilerplate name that is not a page wrapper. */
   boilerplate: boolean[];
@@ -32,7 +32,7 @@ export interface Scored {
 /**
  * A boilerplate name on an element that holds most of the page's text is a layout flag on a wrapper
  * (`<div class="container sidebar-left">`), not boilerplate: ignore it. So is a weak name (not STRONG in
- * names.ts) on boxes of one first class that hold most of the page's prose (Luo-positive text).
+ * names/) on boxes of one first class that hold most of the page's prose (Luo-positive text).
  */
 const WRAPPER_SHARE = 0.5;
 
@@ -124,7 +124,7 @@ function judge(
  * prose. Boxes with a weak name are counted by their first class, as records are (choose/records.ts): a page
  * builder names every box of the article alike (Elementor's `elementor-element … elementor-widget-text-editor`,
  * and `widget` is a weak name), so no one box holds most of the prose, but together they do (modern-dev: an
- * Elementor article of 6,000 words came out as one paragraph; docs/extraction.md, "Issue 20, session 9").
+ * Elementor article of 6,000 words came out as one paragraph; docs/extraction.md).
  */
 function boilerplateNames(segments: readonly Segment[], luo: readonly (1 | -1)[]): boolean[] {
   let total = 0;
@@ -166,6 +166,6 @@ function boilerplateNames(segments: readonly Segment[], luo: readonly (1 | -1)[]
 /** Landmarks and strong names stay boilerplate even around most of the prose (a long comment thread). */
 function strongBoilerplate(el: Element): boolean {
   const tag = localNameOf(el);
-  if (tag === 'aside' || tag === 'footer') return true;
+  if (BOILERPLATE_TAGS.has(tag)) return true;
   return isStrongNegative(`${attributeOf(el, 'class') ?? ''} ${attributeOf(el, 'id') ?? ''}`);
 }

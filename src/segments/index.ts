@@ -17,7 +17,19 @@ import { flatChildren, frameBody } from '../dom/flat.ts';
 import { MIN_ARTICLE_CHARS } from '../dom/limits.ts';
 import { CONTEXT_TAGS, headingLevel, isPanelLabel, type SegmentContext, SKIP_TAGS } from '../dom/tags.ts';
 import { normalizeSpace, visibleLength } from '../dom/text.ts';
-import { type NameVerdict, nameVerdict } from '../score/names.ts';
+import {
+  ARTICLE_ITEMPROP,
+  ARTICLE_MARKUP,
+  ARTICLE_ROLES,
+  ARTICLE_TAGS,
+  BOILERPLATE_TAGS,
+  COLLAPSED_ROLES,
+  COLLAPSED_TAGS,
+  HEADING_SLUG,
+  type NameVerdict,
+  nameVerdict,
+  SLUG,
+} from '../names/index.ts';
 import {
   colorOf,
   type ElementStyle,
@@ -28,7 +40,7 @@ import {
 } from '../visibility/index.ts';
 
 /**
- * A text segment (Luo et al. 2009, seed 004): the text between two block boundaries, so
+ * A text segment (Luo et al. 2009): the text between two block boundaries, so
  * `<p>Hello <b>big</b> <a>world</a>!</p>` is one segment, not four text nodes.
  */
 export interface Segment {
@@ -52,7 +64,7 @@ export interface Segment {
   /** The nearest `<article>` ancestor: one article per page, many on a listing. */
   article: Element | null;
   floated: boolean;
-  /** A visible `<hr>` stands between this segment and the previous one (seed 001: article | comments). */
+  /** A visible `<hr>` stands between this segment and the previous one (often article | comments). */
   hrBefore: boolean;
 }
 
@@ -69,9 +81,8 @@ export function segmentText(seg: Segment): string {
 /**
  * The walk's text runs in document order, as parallel arrays: one run per text node (its characters, computed
  * font size and colour, whether it is link text), one per collapsed box (no node). A segment owns a
- * contiguous stretch of them. Four arrays and a node list per segment (V8 gives an array 17 slots on its
- * first push) were an eighth of what extract() allocated on news-article: the walk's share fell from 29.9 to
- * 13.4 KB a call.
+ * contiguous stretch of them: four arrays and a node list per segment (V8 gives an array 17 slots on its
+ * first push) would more than double what the walk allocates.
  */
 export interface Runs {
   node: (Text | null)[];
@@ -123,40 +134,10 @@ interface Frame {
 }
 
 /**
- * An id of four or more lower-case words joined by hyphens is a heading's anchor, not a component name:
- * Sphinx gives `<div class="section" id="sharing-with-a-single-developer">` (readability-test-pages'
- * mercurial lost two thirds of its text to the word "sharing").
+ * A collapsible box (isCollapsible) is walked after all when it holds this share of the page's text: it is then
+ * a misused wrapper around the article.
  */
-const HEADING_SLUG = /^[a-z0-9]+(-[a-z0-9]+){3,}$/;
-/**
- * A shorter slug is an anchor too when the box links to it: Sphinx's `<section id="more-on-lists">` holds its
- * heading's permalink `<a class="headerlink" href="#more-on-lists">`, and "more" is a related-links word (the
- * Python tutorial lost every section but one, modern-dev). A "related-posts" box does not link to itself.
- */
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)+$/;
-
-/** Landmark tags read as boilerplate names: NewsFeed drops `aside`; a page `footer` is never the article. */
-const LANDMARK_TAGS = new Set(['aside', 'footer']);
-
-/**
- * Boxes walked as one boilerplate segment instead of element by element (`nav` is skipped outright, see
- * SKIP_TAGS): page footers are 11% of a news page's elements on 60 trafilatura-dev pages, and boxes with a
- * STRONG boilerplate name (names.ts: comments, sidebar, menu, related…) 32% on 80; every element walked costs
- * a computed-style read. Scoring would give each of their segments −1 anyway (score/scored.ts: a strong name holds
- * on any box below half the page's text). Their text still counts as MSS cost, hidden text included
- * (textContent), which is why `aside` is walked: an inline gallery box mid-article (standard.co.uk) would
- * cost 3,000 characters of hidden slides and cut the article in two.
- */
-const COLLAPSED_TAGS = new Set(['footer']);
-/** Unless the box holds this share of the page's text: then it is a misused wrapper around the article. */
 const COLLAPSE_SHARE = 0.5;
-/**
- * Nor is a named box collapsed around markup or names that declare the article: the name is then a layout
- * flag (`<div class="c-fixed-sidebar-layout">` around the story, trafilatura-dev: threatpost, dalloz).
- * Substrings, so this errs towards walking: a comment thread with `comment-content` is walked as before.
- */
-const ARTICLE_MARKUP =
-  'article, main, [role="main"], [itemprop~="articleBody" i], [class*="article" i], [class*="content" i], [class*="story" i], [class*="entry" i], [class*="post" i], [id*="article" i], [id*="content" i], [id*="story" i], [id*="post" i]';
 
 /** The segment walk's state, which its steps share. */
 interface WalkState {
@@ -174,7 +155,7 @@ interface WalkState {
   readonly frameSources: Map<Document, StyleSource>;
   /** Pages repeat the same class strings on thousands of elements: tokenise each string once. */
   readonly verdicts: Map<string, NameVerdict>;
-  /** Names read as no verdict (score/names.ts COMMENT_NAMES on a page that is its comments), or null. */
+  /** Names read as no verdict (names/ COMMENT_NAMES on a page that is its comments), or null. */
   readonly ignoredNames: ReadonlySet<string> | null;
   /** The root's text length, read when a collapsible box first needs it (-1 until then). */
   bodyChars: number;
@@ -365,7 +346,7 @@ function closeSegment(walk: WalkState): void {
 
 /** A `<br>`: a line break in the open segment, and a second one in a row closes it. */
 function lineBreak(walk: WalkState): void {
-  // <br><br> ends a paragraph in markup that has no <p> (ALGORITHMS.md step 3).
+  // <br><br> ends a paragraph in markup that has no <p>.
   if (walk.brPending) closeSegment(walk);
   else if (walk.current !== null) {
     walk.current.raw += '\n';
@@ -375,8 +356,8 @@ function lineBreak(walk: WalkState): void {
 
 /** What the tag, landmark markup or class and id names say of a box: -2 (strong boilerplate) to 1 (content). */
 function boxVerdict(walk: WalkState, el: Element, tag: string, attributed: boolean): NameVerdict {
-  if (LANDMARK_TAGS.has(tag)) return -1;
-  if (tag === 'article' || tag === 'main') return 1;
+  if (BOILERPLATE_TAGS.has(tag)) return -1;
+  if (ARTICLE_TAGS.has(tag)) return 1;
   if (!attributed) return 0;
   if (isArticleLandmark(el)) return 1;
   return namesOf(walk, el);
@@ -391,7 +372,7 @@ function namesOf(walk: WalkState, el: Element): NameVerdict {
   const byClass = verdictOf(walk, attributeOf(el, 'class') ?? '');
   const id = attributeOf(el, 'id') ?? '';
   const byId = idVerdict(walk, el, id);
-  // Strong only unmixed across the two as within each (names.ts): `id="comment-title"
+  // Strong only unmixed across the two as within each (names/): `id="comment-title"
   // class="user-post-title"` is a heading to keep (pixnet's comments heading).
   if (byClass === -2) return byId === 1 ? -1 : -2;
   if (byClass < 0) return byClass;
@@ -419,16 +400,20 @@ function verdictOf(walk: WalkState, names: string): NameVerdict {
 }
 
 /**
- * A box walked as one segment (COLLAPSED_TAGS): a footer, a box with a strong boilerplate name and no
- * article markup inside (ARTICLE_MARKUP), a navigation box, or a box that says it is one picture
- * (`role="img"`: a chart drawn in HTML, whose labels are the picture's, not sentences of the article).
+ * A box walked as one segment instead of element by element (names/: COLLAPSED_TAGS, COLLAPSED_ROLES): a
+ * footer, a box with a STRONG boilerplate name (comments, sidebar, menu, related…) and no article markup
+ * inside (ARTICLE_MARKUP), a navigation box, or a box that says it is one picture. Page footers are 11% of a
+ * news page's elements on 60 trafilatura-dev pages, strong-named boxes 32% on 80, and every element walked
+ * costs a computed-style read; scoring would give each of their segments −1 anyway (score/scored.ts: a strong
+ * name holds on any box below half the page's text). Their text still counts as MSS cost, hidden text
+ * included (textContent), which is why `aside` is walked: an inline gallery box mid-article (standard.co.uk)
+ * would cost 3,000 characters of hidden slides and cut the article in two.
  */
 function isCollapsible(el: Element, tag: string, verdict: NameVerdict, attributed: boolean): boolean {
   if (COLLAPSED_TAGS.has(tag)) return true;
   if (!attributed) return false;
   if (verdict === -2 && querySelectorIn(el, ARTICLE_MARKUP) === null) return true;
-  const role = attributeOf(el, 'role');
-  return role === 'navigation' || role === 'img';
+  return COLLAPSED_ROLES.has(attributeOf(el, 'role') ?? '');
 }
 
 /** One boilerplate segment for the box, unless it holds COLLAPSE_SHARE of the page's text; false then. */
@@ -494,14 +479,10 @@ function renderedNoscript(el: Element, frame: Frame): boolean {
   return box.width > 0 || box.height > 0;
 }
 
-/**
- * Markup that declares the article outranks a class name: readability-test-pages' bug-1255978 wraps its
- * `itemprop="articleBody"` in `id="gigya-share-btns-2_gig_containerParent"`.
- */
+/** Markup that declares the article outranks a class name (names/ ARTICLE_ROLES, ARTICLE_ITEMPROP). */
 function isArticleLandmark(el: Element): boolean {
-  const role = attributeOf(el, 'role');
-  if (role === 'main' || role === 'article') return true;
-  return /\barticleBody\b/i.test(attributeOf(el, 'itemprop') ?? '');
+  if (ARTICLE_ROLES.has(attributeOf(el, 'role') ?? '')) return true;
+  return ARTICLE_ITEMPROP.test(attributeOf(el, 'itemprop') ?? '');
 }
 
 function addRun(

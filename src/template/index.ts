@@ -1,7 +1,7 @@
 /**
- * Boilerplate memory (issue 21 §3; docs/extraction.md, "Boilerplate memory"): a site's template (its footer,
+ * Boilerplate memory (docs/extraction.md, "Boilerplate memory"): a site's template (its footer,
  * newsletter box, author panel, "related" headers) is the text that comes back on its other pages, which one
- * page alone cannot tell from the article (seed 002's template detection compares a page with the pages it
+ * page alone cannot tell from the article (template detection by DOM mapping compares a page with the pages it
  * links to; we compare it with the pages of the site a person has read). A segment is known by a fingerprint,
  * a 32-bit hash of its normalised text: the memory holds numbers, never the text itself. A segment seen on
  * two or more other pages of the site is template, and score/scored.ts scores it as not article.

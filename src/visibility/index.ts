@@ -13,12 +13,13 @@ import {
 } from '../dom/access.ts';
 import { DEFAULT_BLOCK_TAGS, PANEL_LABEL_CHARS } from '../dom/tags.ts';
 import { wordSet } from '../dom/words.ts';
+import { PANEL_NAMES } from '../names/index.ts';
 
 /**
  * What the pipeline needs to know of one element's computed style. Font size, colour and float are read on
  * first use, through fontSizeOf, colorOf and floatedOf: most elements never own text directly. A plain
- * object, not a class with getters: one is made per element, and in V8's baseline tier (where the bench's
- * timed calls run) constructing a class instance cost 220–390 ns against 50 for a literal (Chromium 156).
+ * object, not a class with getters: one is made per element, and in V8's baseline tier constructing a class
+ * instance costs several times a literal.
  */
 export interface ElementStyle {
   /** Nobody sees this element or anything inside it. */
@@ -54,7 +55,7 @@ export function floatedOf(style: ElementStyle): boolean {
 }
 
 /**
- * Reads visibility and the Luo style signals from computed style (ALGORITHMS.md step 2), one
+ * Reads visibility and the Luo style signals from computed style, one
  * getComputedStyle per element, nothing written, so layout is computed at most once for the whole walk.
  * A document without a view (DOMParser, createHTMLDocument) has no computed style: then HTML defaults
  * and inline attributes stand in, and `styled` says so.
@@ -99,7 +100,7 @@ function computedSource(view: Window, html: Element): StyleSource {
     read(el, parent, attributed) {
       if (attributed && hasAttribute(el, 'hidden')) return HIDDEN;
       // Each property read serialises a value: read the few every element needs, the rest only where they
-      // can matter. Measured on 150 trafilatura-dev pages: the walk went from 7.4 to 5.3 ms median.
+      // can matter.
       const cs = view.getComputedStyle(el);
       const display = cs.display;
       if (attributed && hiddenFromReaders(el, INLINE_DISPLAYS.has(display))) return HIDDEN;
@@ -127,7 +128,7 @@ function computedSource(view: Window, html: Element): StyleSource {
         const box = boundingRectOf(el);
         // A clipping box of no width, or positioned and of no height, is a screen-reader-only label. One of no
         // height in the flow is an accordion's panel animated shut (`height: 0`): its text is a click away and
-        // the page's (a product's details; docs/extraction.md, "Issue 20, session 10").
+        // the page's (a product's details).
         if (clipsOverflow && (box.width <= 1 || (box.height <= 1 && positioned))) return HIDDEN;
         if (positioned || position === 'relative') {
           const left = box.left + (position === 'fixed' ? 0 : scrollX);
@@ -171,10 +172,10 @@ function revealedOnScroll(
 }
 
 /**
- * An accordion's or an FAQ's closed panel: a `display: none` box named for one, right after the label that
- * opens it. A person opens it with one click, and its text is the page's: a service page's questions kept
- * their answers, a product its details (docs/extraction.md, session 10). Tabs are not read this way: their
- * hidden panels were the page's text on 2 of 493 modern-dev pages.
+ * An accordion's or an FAQ's closed panel: a `display: none` box named for one (names/ PANEL_NAMES), right
+ * after the label that opens it. A person opens it with one click, and its text is the page's: a service
+ * page's questions kept their answers, a product its details (docs/extraction.md). Tabs are not read this
+ * way: their hidden panels were the page's text on 2 of 493 modern-dev pages.
  */
 function closedPanel(el: Element): boolean {
   if (!PANEL_NAMES.test(`${attributeOf(el, 'class') ?? ''} ${attributeOf(el, 'id') ?? ''}`)) return false;
@@ -182,8 +183,6 @@ function closedPanel(el: Element): boolean {
   const chars = label === null ? 0 : (textContentOf(label) ?? '').trim().length;
   return chars > 0 && chars < PANEL_LABEL_CHARS;
 }
-
-const PANEL_NAMES = /accordion|faq|collaps|expand|answer/i;
 
 /**
  * How far into the viewport a block must come before the script reveals it: AOS's default offset. A block
@@ -248,8 +247,8 @@ function hiddenFromReaders(el: Element, inline: boolean): boolean {
 const COLLAPSING_ROLES = new Set(['region', 'tabpanel']);
 
 /**
- * Every hidden element's style: the walk skips what it hides, so nothing reads its size or colour (it used to
- * take them from the parent, which cost the parent two computed-style reads it might never have needed).
+ * Every hidden element's style: the walk skips what it hides, so nothing reads its size or colour, and none is
+ * taken from the parent (two computed-style reads the parent might never need).
  */
 const HIDDEN: ElementStyle = {
   hidden: true,
