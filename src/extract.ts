@@ -158,14 +158,13 @@ function readArticle(
     choice = { verdict: 'article', chosen: pickedRoot(rule.root), replaced: null, wholePage: true };
   } else {
     const model = options.model === undefined ? SHIPPED_MODEL : options.model;
-    const scored = scoreSegments(
-      walk.segments,
-      pageStyle(walk.segments),
+    const scored = scoreSegments(walk.segments, {
+      style: pageStyle(walk.segments),
       declared,
       model,
-      ignoredNames !== null,
-      options.template?.length ? new Set(options.template) : null,
-    );
+      commentsAsText: ignoredNames !== null,
+      template: options.template?.length ? new Set(options.template) : null,
+    });
     templated = scored.template;
     t = lap('score', t);
     choice = choose(scored, {
