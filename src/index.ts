@@ -32,6 +32,8 @@ export {
 export { isStableName, selectorFor, selectorLike } from './rules/selector.ts';
 export type {
   Article,
+  Attempt,
+  AttemptOutcome,
   Diagnostics,
   ExportOptions,
   Extracted,
