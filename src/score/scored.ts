@@ -148,7 +148,7 @@ function judge(
  * prose. Boxes with a weak name are counted by their first class, as records are (choose/records.ts): a page
  * builder names every box of the article alike (Elementor's `elementor-element … elementor-widget-text-editor`,
  * and `widget` is a weak name), so no one box holds most of the prose, but together they do (modern-dev: an
- * Elementor article of 6,000 words came out as one paragraph; docs/extraction.md, "Issue 20, session 9").
+ * Elementor article of 6,000 words came out as one paragraph; docs/extraction.md).
  */
 function boilerplateNames(segments: readonly Segment[], luo: readonly (1 | -1)[]): boolean[] {
   let total = 0;
