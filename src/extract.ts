@@ -96,6 +96,7 @@ function reportError(options: ExtractOptions, error: unknown): void {
   }
 }
 
+/** The reader's article with what `extract` alone gives: the plain text, the lead image and the excerpt. */
 function withTextAndExcerpt(found: Found): Article {
   const { article, body } = found.extracted;
   const { leadImage, description } = readLeadAndDescription(found.from, found.baseUrl);
