@@ -79,7 +79,7 @@ export interface TextScore {
   precision: number | null;
   /** Mean recall over pages with a non-empty gold; null when there are none. */
   recall: number | null;
-  /** Harmonic mean of the two means (macro P and R first, then F1, as the issue asks). */
+  /** Harmonic mean of the two means (macro P and R first, then F1). */
   f1: number | null;
   /** Share of all pages whose token sequence equals the gold's. */
   exact: number | null;

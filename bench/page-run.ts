@@ -17,7 +17,7 @@ import { countSnippets, overlap, tokenize } from './metric.ts';
 import type { Routing } from './serve.ts';
 import type { ExtractorRecord, PageRecord } from './summary.ts';
 
-/** Timed calls per extractor and page after the warm-up, as the issue sets them ("the median of 3"). */
+/** Timed calls per extractor and page after the warm-up: a page's time is their median. */
 export const DEFAULT_RUNS = 3;
 /** Per extractor and page, for the warm-up and the timed calls together. */
 export const PAGE_TIMEOUT_MS = 120_000;

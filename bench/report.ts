@@ -75,7 +75,7 @@ function folded(rows: readonly TypeRow[]): string[] {
     );
 }
 
-/** Lectern and Readability side by side for each group of page types, as in the team's issue. */
+/** Lectern and Readability side by side for each group of page types. */
 function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
   const readability = rows.every((row) => row.readability !== null);
   const side = (name: string) => [`${name} P`, `${name} R`, `${name} F1`];

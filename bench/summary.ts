@@ -81,7 +81,7 @@ export interface CorpusSummary {
 
 /**
  * P, R and F1 over a set of pages, and how many of them fell short, and how. Each page counts once, under the
- * first that fits (as the team's issue counts them): empty, else other text, else cut short.
+ * first that fits: empty, else other text, else cut short.
  */
 export interface GroupScore {
   precision: number | null;

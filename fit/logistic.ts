@@ -43,10 +43,9 @@ export function foldedModel(fitted: Fitted): { weights: number[]; bias: number }
 }
 
 /**
- * The digits a shipped weight keeps: the weights count toward the content script's 40 KB. 4 significant digits
- * took 212 B (zlib 9) off it against 7 (session 7), 3 another 79 B (session 9), for probabilities within
- * 2.2 × 10⁻³ of the fit's own on src/score/model.check.json's rows; a weight's own uncertainty across the folds
- * is far larger (docs/extraction.md, "Issue 20, session 9").
+ * The digits a shipped weight keeps: the weights ship in the content script, and 3 significant digits keep the
+ * probabilities within 2.2 × 10⁻³ of the fit's own on src/score/model.check.json's rows, far less than a
+ * weight's own uncertainty across the folds (docs/extraction.md).
  */
 export const SHIPPED_DIGITS = 3;
 

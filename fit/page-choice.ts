@@ -226,7 +226,7 @@ export function fitPageChoice(
 }
 
 /**
- * The hand-set rule this decision replaced (issue 20, session 5): whole when the run held under 40 % of the
+ * The hand-set rule this decision replaced, a column of the report: whole when the run held under 40 % of the
  * page's own text and of all of it, and the page neither declared an article, was dated nor had comments.
  */
 function handRule(f: readonly number[]): boolean {

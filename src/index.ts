@@ -1,5 +1,5 @@
 /**
- * Lectern's extractor: the public surface. Pure TypeScript over the DOM, no extension API (STYLE.md).
+ * Lectern's extractor: the public surface. Pure TypeScript over the DOM, no extension API (docs/conventions.md).
  * extract(document) → Article | null (extractWithBody adds the body as nodes, which presentBody prepares for
  * the reader; the `rule` option applies a person's fix for the site, whose selectors rules/selector.ts
  * builds); toText / toMarkdown / toHtml turn an Article into clipboard text, toHtmlDocument into a saved page;
@@ -32,6 +32,8 @@ export {
 export { isStableName, selectorFor, selectorLike } from './rules/selector.ts';
 export type {
   Article,
+  Attempt,
+  AttemptOutcome,
   Diagnostics,
   ExportOptions,
   Extracted,

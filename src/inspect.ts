@@ -4,17 +4,15 @@
  * the reader's "Why this text" view, each with its page box and the features that weighed most. Reads the page
  * the way extract() does and never writes to it.
  */
-import { bodyOf, documentElementOf } from './dom/access.ts';
-import { DEFAULT_MAX_ELEMENTS } from './extract.ts';
-import { matchRule, type SiteRule } from './rules/index.ts';
+import { DEFAULT_MAX_ELEMENTS, readPage, walkPage } from './extract.ts';
+import type { SiteRule } from './rules/index.ts';
 import { FEATURES } from './score/features.ts';
 import { pageStyle } from './score/index.ts';
 import { contentProbability, type Model } from './score/model.ts';
 import { declaredPageTypes } from './score/page-type.ts';
-import { segmentRows, setTemplateAside } from './score/scored.ts';
+import { segmentRows } from './score/scored.ts';
 import { SHIPPED_MODEL } from './score/shipped.ts';
-import { segmentText, walkSegments } from './segments/index.ts';
-import { hiding, styleSource } from './visibility/index.ts';
+import { type Segment, segmentText } from './segments/index.ts';
 
 export interface SegmentReport {
   text: string;
@@ -44,13 +42,30 @@ export interface SegmentExplained extends SegmentReport {
 /** How many reasons each segment gives. */
 const REASONS = 5;
 
+/**
+ * Every segment of the page as the first reading walks it (no fix, no template, the comments' names as they
+ * are): the rows the model is fitted to (fit/collect.ts), whatever reading the article then came from.
+ */
 export function inspectSegments(doc: Document, model: Model | null = SHIPPED_MODEL): Inspection {
-  return { features: FEATURES, segments: readSegments(doc, model, null).map(({ report }) => report) };
+  const page = walkPage(doc, null, null, DEFAULT_MAX_ELEMENTS);
+  if (page === null) return { features: FEATURES, segments: [] };
+  const segments = page.walk.segments;
+  const rows = segmentRows(segments, pageStyle(segments), declaredPageTypes(doc));
+  return {
+    features: FEATURES,
+    segments: segments.map((s, i) => {
+      const row = rows[i] ?? [];
+      const probability = model === null || s.raw === '' ? null : contentProbability(model, row);
+      return reportOf(s, row, probability, false);
+    }),
+  };
 }
 
 /**
- * The segments as the reader's "Why this text" view shows them, read with the site's fix (`rule`) and template
- * as the extractor read them, in the order of Diagnostics.run's indices.
+ * The segments as the reader's "Why this text" view shows them, in the order of Diagnostics.run's indices: the
+ * page read through extract()'s own pipeline (extract.ts readPage) with the site's fix (`rule`) and template, so
+ * the segments and scores are those of the reading the article came from (the page read as its comments, the
+ * template or the fix set aside). As the reader does, "Show anyway" (`force`) only when there is no article.
  */
 export function explainSegments(
   doc: Document,
@@ -58,45 +73,38 @@ export function explainSegments(
   template: readonly number[] = [],
   model: Model = SHIPPED_MODEL,
 ): SegmentExplained[] {
-  return readSegments(doc, model, rule, template).map(({ report, block }) => ({
-    ...report,
-    block,
-    reasons: report.features
-      .map((value, i) => ({ feature: FEATURES[i] ?? '', value, weight: (model.weights[i] ?? 0) * value }))
-      .filter((reason) => reason.weight !== 0)
-      .sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight))
-      .slice(0, REASONS),
-  }));
+  const options = { rule, template, model };
+  const found = readPage(doc, options) ?? readPage(doc, { ...options, force: true });
+  if (found === null) return [];
+  const scored = found.scores();
+  return found.segments.map((s, i) => {
+    const features = scored.features?.[i] ?? [];
+    const probability = s.raw === '' ? null : (scored.probability?.[i] ?? 0);
+    return {
+      ...reportOf(s, features, probability, scored.templateAside?.[i] === true),
+      block: s.block,
+      reasons: features
+        .map((value, k) => ({ feature: FEATURES[k] ?? '', value, weight: (model.weights[k] ?? 0) * value }))
+        .filter((reason) => reason.weight !== 0)
+        .sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight))
+        .slice(0, REASONS),
+    };
+  });
 }
 
-function readSegments(
-  doc: Document,
-  model: Model | null,
-  rule: SiteRule | null,
-  template: readonly number[] = [],
-): { report: SegmentReport; block: Element }[] {
-  const body = bodyOf(doc) ?? documentElementOf(doc);
-  if (!body) return [];
-  const page = styleSource(doc);
-  const styles = rule === null ? page : hiding(page, matchRule(doc, rule).removed);
-  const walk = walkSegments(body, styles, DEFAULT_MAX_ELEMENTS);
-  const rows = segmentRows(walk.segments, pageStyle(walk.segments), declaredPageTypes(doc));
-  const probability = walk.segments.map((s, i) =>
-    model === null || s.raw === '' ? 0 : contentProbability(model, rows[i] ?? []),
-  );
-  const aside =
-    model !== null && template.length > 0
-      ? setTemplateAside(walk.segments, probability, new Set(template)).aside
-      : null;
-  return walk.segments.map((s, i) => ({
-    block: s.block,
-    report: {
-      text: s.raw === '' ? '' : segmentText(s),
-      length: s.length,
-      collapsed: s.raw === '',
-      features: rows[i] ?? [],
-      probability: model === null || s.raw === '' ? null : (probability[i] ?? 0),
-      template: aside?.[i] === true,
-    },
-  }));
+function reportOf(
+  s: Segment,
+  features: number[],
+  probability: number | null,
+  template: boolean,
+): SegmentReport {
+  const collapsed = s.raw === '';
+  return {
+    text: collapsed ? '' : segmentText(s),
+    length: s.length,
+    collapsed,
+    features,
+    probability,
+    template,
+  };
 }

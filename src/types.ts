@@ -100,7 +100,40 @@ export interface Diagnostics {
   fingerprints: number[];
   /** How many segments the model took for article text that options.template set aside as the site's template. */
   template: number;
+  /**
+   * Each reading of the page tried, in order, and what came of it (extract.ts, the ladder): with the site's fix,
+   * then without; with its template, then without; the page read again as its comments; the run the NewsFeed
+   * fallback replaced. The article came from the one whose outcome is `article`.
+   */
+  attempts: Attempt[];
 }
+
+/**
+ * A reading of the page: `name` says what it read the page with, joined by '+' ('fix': options.rule; 'template':
+ * options.template; 'comments': the comments' names as no verdict), or 'plain'; 'run': the run the NewsFeed
+ * fallback replaced, copied again in the reading before.
+ */
+export interface Attempt {
+  name: string;
+  outcome: AttemptOutcome;
+}
+
+/**
+ * `article`: the answer; `listing`, `none`: the choice found a listing, or nothing that passes the floors;
+ * `whole page`: answered whole, less its chrome, and the page read as its comments was a thread; `short`: the
+ * fallback's block built to less than an article; `empty`, `stub`: the copy kept no text, or a stub; `not a
+ * thread`: read as its comments, the page was no thread; `no body`: the document has no element to read.
+ */
+export type AttemptOutcome =
+  | 'article'
+  | 'listing'
+  | 'none'
+  | 'whole page'
+  | 'short'
+  | 'empty'
+  | 'stub'
+  | 'not a thread'
+  | 'no body';
 
 /** A work cap of the extractor (see Diagnostics.capped). */
 export type Cap = 'elements' | 'depth';

@@ -5,6 +5,7 @@
  * its query, the text of the article's blocks only, in a fenced block; Esc gives the reader back.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { fixtureUrl } from '../support/index.ts';
 import { openReaderOn, useExtension } from './harness.ts';
 import { NEWS } from './pages.ts';
 
@@ -143,5 +144,26 @@ test('Copy diagnostics shows what it will copy and copies only that, once confir
   expect(report.segments[left]).not.toHaveProperty('start');
   expect(report.segments.filter((s) => !s.inRun && s.start !== undefined)).toEqual([]);
   expect(report.segments.find((s) => s.inRun && s.start?.startsWith(NEWS.body.slice(0, 40)))).toBeDefined();
+  await page.close();
+});
+
+test('on a story page that is its comments, explains the reading the thread came from: the comments are the blocks taken', async () => {
+  const comment = 'The part about the sensors drifting in winter matches what we saw on our own roof.';
+  const { page, overlay } = await openReaderOn(extension, fixtureUrl('thread-comments-only'), comment);
+  await overlay.click('More options');
+  await overlay.click('Why this text?');
+  await expect.poll(() => overlay.has('Copy diagnostics')).toBe(true);
+  await overlay.click('Copy diagnostics');
+  await overlay.click('Copy');
+  const says = () =>
+    overlay.evaluate((root) => (root.querySelector('.l-why-panel') as HTMLElement | null)?.innerText ?? '');
+  await expect.poll(says).toContain('Copied the diagnostics');
+  const report = JSON.parse(unfenced(await page.evaluate(() => navigator.clipboard.readText()))) as {
+    kind: string;
+    segments: { inRun: boolean; start?: string }[];
+  };
+  expect(report.kind).toBe('thread');
+  // The comments read as text, as the thread was found: the first reply is a segment of its own, and taken.
+  expect(report.segments.find((s) => s.inRun && s.start?.startsWith(comment.slice(0, 40)))).toBeDefined();
   await page.close();
 });

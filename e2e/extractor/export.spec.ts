@@ -291,6 +291,7 @@ function handMadeArticle(
       rule: null,
       fingerprints: [],
       template: 0,
+      attempts: [],
     },
     ...fields,
   };

@@ -25,6 +25,7 @@ const diagnostics: Article['diagnostics'] = {
   rule: null,
   fingerprints: [],
   template: 0,
+  attempts: [],
 };
 
 export const sampleArticle: Article = {

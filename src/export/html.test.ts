@@ -32,6 +32,7 @@ function article(overrides: Partial<Article> = {}): Article {
       rule: null,
       fingerprints: [],
       template: 0,
+      attempts: [],
     } as Article['diagnostics'],
     ...overrides,
   };

@@ -1,12 +1,12 @@
 import type { Segment } from '../segments/index.ts';
 
-/** The page's body text style: the font size and colour carrying the most text (ALGORITHMS.md step 4). */
+/** The page's body text style: the font size and colour carrying the most text (docs/extraction.md). */
 export interface PageStyle {
   fontSize: number;
   color: string;
 }
 
-/** Luo et al. 2009 (seed 004), thresholds as published. */
+/** Luo et al. 2009, thresholds as published. */
 export const LUO = { minSizeShare: 0.7, minColorShare: 0.2, maxLinkShare: 0.5 } as const;
 
 /** Font sizes within half a pixel are the same size (rounding of em/rem sizes). */
@@ -14,9 +14,8 @@ const SIZE_TOLERANCE = 0.5;
 
 /**
  * Dominant style over NON-LINK text, each run weighted by its segment's length. Counting all characters
- * makes link blue dominant on pages without their CSS, and every paragraph then scores −1 (ALGORITHMS.md,
- * "What a first measurement showed": P .697 → .806 with this change). Weighting by segment length makes
- * one long paragraph outvote many short menu items.
+ * makes link blue dominant on pages without their CSS, and every paragraph then scores −1 (docs/extraction.md).
+ * Weighting by segment length makes one long paragraph outvote many short menu items.
  */
 export function pageStyle(segments: readonly Segment[]): PageStyle {
   const bySize = new Map<number, number>();

@@ -27,6 +27,23 @@ export interface Scored {
   boilerplate: boolean[];
   /** How many segments taken for article text the site's other pages showed too, now scored as not article. */
   template: number;
+  /** Which segments the site's template set aside; null without a template or a model. */
+  templateAside: boolean[] | null;
+  /** Each segment's feature vector (score/features.ts), as the model read it; null without a model. */
+  features: number[][] | null;
+}
+
+/** What scoreSegments scores the segments by, besides themselves. */
+export interface ScoreOptions {
+  /** The page's body text style (score/index.ts pageStyle). */
+  style: PageStyle;
+  declared: Declared;
+  /** The segment model; null or absent: Luo's F(s) after the name penalty alone. */
+  model?: Model | null;
+  /** Read as its comments (extract.ts): the `comment` name group says nothing (score/features.ts). */
+  commentsAsText?: boolean;
+  /** The site's template (extract's `template` option): fingerprints its other pages showed too. */
+  template?: ReadonlySet<number> | null;
 }
 
 /**
@@ -40,14 +57,8 @@ const WRAPPER_SHARE = 0.5;
  * Luo's F(s) and the name penalty for every segment, then, with a model, the fitted probability from the
  * segment's features (score/features.ts), which decides the sign and the run's score.
  */
-export function scoreSegments(
-  segments: readonly Segment[],
-  style: PageStyle,
-  declared: Declared,
-  model: Model | null = null,
-  commentsAsText = false,
-  template: ReadonlySet<number> | null = null,
-): Scored {
+export function scoreSegments(segments: readonly Segment[], options: ScoreOptions): Scored {
+  const { style, declared, model = null, commentsAsText = false, template = null } = options;
   const judged = judge(segments, style);
   const { shares: sh, luo, boilerplate } = judged;
   const luoSigns = segments.map((_, i): 1 | -1 => (boilerplate[i] ? -1 : (luo[i] as 1 | -1)));
@@ -62,15 +73,28 @@ export function scoreSegments(
       luo: luoSigns,
       boilerplate,
       template: 0,
+      templateAside: null,
+      features: null,
     };
   }
   const rows = segmentFeatures({ segments, ...judged, fontSize: style.fontSize, declared, commentsAsText });
   // A collapsed box (a footer, a comments box walked as one: raw '') is never the article, whatever its row.
   const probability = rows.map((row, i) => (segments[i]?.raw === '' ? 0 : contentProbability(model, row)));
-  const templated = template === null ? 0 : setTemplateAside(segments, probability, template).count;
+  const aside = template === null ? null : setTemplateAside(segments, probability, template);
   const sign = probability.map((p): 1 | -1 => (p >= 0.5 ? 1 : -1));
   const weight = segments.map((s, i) => (2 * (probability[i] ?? 0) - 1) * s.length);
-  return { segments, shares: sh, sign, weight, probability, luo: luoSigns, boilerplate, template: templated };
+  return {
+    segments,
+    shares: sh,
+    sign,
+    weight,
+    probability,
+    luo: luoSigns,
+    boilerplate,
+    template: aside?.count ?? 0,
+    templateAside: aside?.aside ?? null,
+    features: rows,
+  };
 }
 
 /**
