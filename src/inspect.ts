@@ -4,7 +4,7 @@
  * the reader's "Why this text" view, each with its page box and the features that weighed most. Reads the page
  * the way extract() does and never writes to it.
  */
-import { DEFAULT_MAX_ELEMENTS, readPage, walkPage } from './extract.ts';
+import { DEFAULT_MAX_ELEMENTS, type readPage, walkPage } from './extract.ts';
 import type { SiteRule } from './rules/index.ts';
 import { FEATURES } from './score/features.ts';
 import { pageStyle } from './score/index.ts';
@@ -63,18 +63,20 @@ export function inspectSegments(doc: Document, model: Model | null = SHIPPED_MOD
 
 /**
  * The segments as the reader's "Why this text" view shows them, in the order of Diagnostics.run's indices: the
- * page read through extract()'s own pipeline (extract.ts readPage) with the site's fix (`rule`) and template, so
- * the segments and scores are those of the reading the article came from (the page read as its comments, the
- * template or the fix set aside). As the reader does, "Show anyway" (`force`) only when there is no article.
+ * page read by `read`, extract()'s own pipeline (extract.ts readPage; the content script hands its own, so the
+ * chunk carries no second copy), with the site's fix (`rule`) and template, so the segments and scores are those
+ * of the reading the article came from (the page read as its comments, the template or the fix set aside). As
+ * the reader does, "Show anyway" (`force`) only when there is no article.
  */
 export function explainSegments(
+  read: typeof readPage,
   doc: Document,
   rule: SiteRule | null,
   template: readonly number[] = [],
   model: Model = SHIPPED_MODEL,
 ): SegmentExplained[] {
   const options = { rule, template, model };
-  const found = readPage(doc, options) ?? readPage(doc, { ...options, force: true });
+  const found = read(doc, options) ?? read(doc, { ...options, force: true });
   if (found === null) return [];
   const scored = found.scores();
   return found.segments.map((s, i) => {

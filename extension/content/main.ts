@@ -7,7 +7,7 @@
  */
 import { presentBody } from '../../src/clean/present.ts';
 import { contentTypeOf } from '../../src/dom/access.ts';
-import { extractWithBody } from '../../src/extract.ts';
+import { extractWithBody, readPage } from '../../src/extract.ts';
 import { mayHaveNextPage } from '../../src/pages/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import { couldNot } from '../reader/format.ts';
@@ -67,6 +67,7 @@ function showReader(extracted: Extracted, settings: Settings): void {
       template: siteTemplate,
       forget: forgetTemplate,
       extract: extractWithBody,
+      readPage,
       show: (next) => showReader(next, settings),
     };
     // A chunk that fails to load (the extension was reloaded under the page) leaves the reader as it is.

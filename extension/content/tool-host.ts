@@ -4,7 +4,7 @@
  * template, and a way to read the page again and show that reading. Through here, not by importing
  * article.ts: a chunk is a script of its own, and its copy of a module would have a state of its own.
  */
-import type { extractWithBody } from '../../src/extract.ts';
+import type { extractWithBody, readPage } from '../../src/extract.ts';
 import type { SiteRule } from '../../src/rules/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import type { ReaderParts } from '../reader/types.ts';
@@ -28,5 +28,7 @@ export interface ToolHost {
    * next page (pages.ts). The chunks carry none of their own.
    */
   extract: typeof extractWithBody;
+  /** The same extractor's reading of the page, with the segments and scores it chose from ("Why this text"). */
+  readPage: typeof readPage;
   show(extracted: Extracted): void;
 }

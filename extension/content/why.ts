@@ -1,6 +1,6 @@
 /**
- * "Why this text", a chunk of its own (extension/shared/chunks.ts): it carries the extractor's
- * segment walk and scores again (src/inspect.ts explainSegments), which no other part needs. The reader steps
+ * "Why this text", a chunk of its own (extension/shared/chunks.ts): it explains the content script's own reading
+ * of the page (ToolHost.readPage, through src/inspect.ts explainSegments), segment by segment. The reader steps
  * aside and every segment of the page is outlined where it is, coloured by the model's probability that it is
  * article text, the chosen run marked; pointing at one (or ← → through them) shows what weighed most in its
  * score. "Copy diagnostics" shows a JSON report and, confirmed, puts it on the clipboard, through the extension as
@@ -31,7 +31,7 @@ function place(host: ToolHost, rule: SiteRule | null, template: readonly number[
   const { diagnostics } = host.extracted.article;
   const run = diagnostics.method === 'segments' ? diagnostics.run : null;
   const out: Placed[] = [];
-  explainSegments(document, rule, template).forEach((segment, index) => {
+  explainSegments(host.readPage, document, rule, template).forEach((segment, index) => {
     const r = boundingRectOf(segment.block);
     if (r.width === 0 || r.height === 0) return;
     const inRun = run !== null && index >= run.start && index <= run.end;
