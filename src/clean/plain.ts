@@ -6,7 +6,7 @@ import { wordSet } from '../dom/words.ts';
  * article (its length against the floors, its words and reading time, the excerpt's first paragraph, the
  * popup's first lines). The text a person copies or saves is laid out by export/text.ts (list markers, table
  * cells, `<pre>`), which the content script loads only when a copy or a file asks: this walk is a tenth of
- * its size, and the first paint needs no more (docs/extraction.md, "Content script size").
+ * its size, and the first paint needs no more (docs/performance.md, "Decisions that hold the time down").
  *
  * Runs on the copy in the inert document (clean/), never on the page; the copy's depth is capped
  * (dom/limits.ts) and every node is visited once.
