@@ -169,15 +169,15 @@ export async function timeExtractor(
           const Readability = peers.__benchReadability;
           const Defuddle = peers.__benchDefuddle;
           const url = document.URL;
-          // Readability and Defuddle change the document they parse, so each gets a copy, and the copy is part
-          // of its cost. Defuddle's url: what its site-specific extractors match; no async fetch (parse() is sync).
+          // Readability changes the document it parses, so it gets a copy, and the copy is part of its cost.
+          // Defuddle copies the document itself and reads the live one's computed styles, as the Web Clipper
+          // calls it on the page. Its url: what its site-specific extractors match; no async fetch.
           const call =
             extractor === 'lectern'
               ? (): Article | null => globalThis.Lectern.extract(document, models)
               : extractor === 'readability'
                 ? (): ReadabilityResult => new Readability(document.cloneNode(true) as Document).parse()
-                : (): DefuddleResult =>
-                    new Defuddle(document.cloneNode(true) as Document, { url, useAsync: false }).parse();
+                : (): DefuddleResult => new Defuddle(document, { url, useAsync: false }).parse();
           let start = performance.now();
           call();
           const warmupMs = performance.now() - start;

@@ -131,8 +131,8 @@ export function markdownReport(input: ReportInput): string {
     `- git ${info.git}; lectern.js ${info.lecternJs}; Readability ${info.readability ?? 'not run'}; Defuddle ${info.defuddle ?? 'not run'}; ${info.chromium}`,
     `- Lectern's segment model: ${info.model}.`,
     `- Times: in the page, performance.now() around each call; median of ${info.runs} calls after one warm-up ` +
-      "(cold = the warm-up call); median and p95 over pages; which extractor goes first rotates by page. Readability's and Defuddle's times include `document.cloneNode(true)`: " +
-      "each parses a copy, so Defuddle's copy has no window and its computed-style checks (hidden elements, small images) fall back to inline styles. " +
+      "(cold = the warm-up call); median and p95 over pages; which extractor goes first rotates by page. Readability's time includes `document.cloneNode(true)` " +
+      '(it changes what it parses); Defuddle is given the live document, as the Web Clipper calls it, and copies it itself. ' +
       "Defuddle's text: the text of its content HTML, parsed in the page (untimed); content with no words counts as null.",
     '- Full-text corpora: lower-cased Unicode word tokens, 4-token shingle multisets; P averaged over pages with ' +
       'output, R over pages with gold, F1 of the two means; exact = same token sequence. trafilatura-dev: ' +
