@@ -82,8 +82,9 @@ async function main(argv: string[]): Promise<number> {
           const { record } = await runPage(context, routing, scripts, corpus.name, page, {
             runs: DEFAULT_RUNS,
             readability: withReadability,
+            defuddle: false,
             timeoutMs: PAGE_TIMEOUT_MS,
-            lecternFirst: !swap,
+            turn: swap ? 1 : 0,
           });
           lectern[build]?.[index]?.push(record.lectern.ms);
           reader[build]?.[index]?.push(record.readability?.ms ?? null);

@@ -1,5 +1,5 @@
 /**
- * Running and timing the two extractors inside the page. Both are timed in the page with performance.now(), so
+ * Running and timing the extractors inside the page. Both are timed in the page with performance.now(), so
  * the numbers hold the extractor's work only (no CDP round trip, no serialising of the result to Node): one
  * warm-up call, then the median of `runs` calls. The warm-up is also kept (`warmupMs`): for Lectern it is the
  * call that pays for the page's first style and layout, as the content script's one call does.
@@ -13,7 +13,7 @@ import type { Model } from '../src/score/model.ts';
 import type { Article, Diagnostics } from '../src/types.ts';
 import { median } from './metric.ts';
 
-export type ExtractorName = 'lectern' | 'readability';
+export type ExtractorName = 'lectern' | 'readability' | 'defuddle';
 
 export interface DiagnosticsSummary {
   method: Diagnostics['method'];
@@ -43,16 +43,21 @@ export interface ExtractorResult {
   forcedText?: string | null;
 }
 
-/** The two extractors' source, read once so that a rebuild of dist-extractor/ mid-run can't mix versions. */
+/** The extractors' source, read once so that a rebuild of dist-extractor/ mid-run can't mix versions. */
 export interface Scripts {
   lectern: string;
   /** When that lectern.js was built (its mtime when read), for the report. */
   lecternBuilt: Date;
   readability: string | null;
+  defuddle: string | null;
 }
 
 /** `lecternFile`: the build to time (bench:ab passes two); dist-extractor/lectern.js by default. */
-export async function readScripts(withReadability: boolean, lecternFile = LECTERN_JS): Promise<Scripts> {
+export async function readScripts(
+  withReadability: boolean,
+  lecternFile = LECTERN_JS,
+  withDefuddle = false,
+): Promise<Scripts> {
   let lectern: string;
   let lecternBuilt: Date;
   try {
@@ -65,10 +70,14 @@ export async function readScripts(withReadability: boolean, lecternFile = LECTER
         : `${lecternFile} is missing`,
     );
   }
-  if (!withReadability) return { lectern, lecternBuilt, readability: null };
-  // Resolved through Node so the version is the one package-lock.json pins.
-  const file = createRequire(import.meta.url).resolve('@mozilla/readability/Readability.js');
-  return { lectern, lecternBuilt, readability: await readFile(file, 'utf8') };
+  // Resolved through Node so the versions are the ones package-lock.json pins.
+  const resolve = createRequire(import.meta.url).resolve;
+  const readability = withReadability
+    ? await readFile(resolve('@mozilla/readability/Readability.js'), 'utf8')
+    : null;
+  // The package's main entry is its core browser bundle (UMD, no dependencies), the one its README says to use there.
+  const defuddle = withDefuddle ? await readFile(resolve('defuddle'), 'utf8') : null;
+  return { lectern, lecternBuilt, readability, defuddle };
 }
 
 /** Which lectern.js a run measured (its hash, size and build time), for the report. */
@@ -79,7 +88,7 @@ export function describeLectern(scripts: Scripts): string {
 }
 
 /**
- * Defines globalThis.Lectern and globalThis.__benchReadability in the page. Evaluated as source through CDP,
+ * Defines globalThis.Lectern, globalThis.__benchReadability and globalThis.__benchDefuddle in the page. Evaluated as source through CDP,
  * because with page JavaScript off a <script> tag would not run (page.evaluate still does).
  */
 export async function injectScripts(page: Page, scripts: Scripts): Promise<void> {
@@ -92,6 +101,17 @@ export async function injectScripts(page: Page, scripts: Scripts): Promise<void>
     await page.evaluate(
       `(() => {\n${scripts.readability}\n;globalThis.__benchReadability = Readability; })(); undefined`,
     );
+  }
+  if (scripts.defuddle) {
+    // A UMD bundle: with no CommonJS or AMD in sight it sets self.Defuddle, which is moved aside under our name.
+    await page.evaluate(
+      '(() => { const exports = undefined, module = undefined, define = undefined;\n' +
+        `${scripts.defuddle}\n;globalThis.__benchDefuddle = globalThis.Defuddle; delete globalThis.Defuddle; })(); undefined`,
+    );
+    const defined = await page.evaluate(
+      () => typeof (globalThis as { __benchDefuddle?: unknown }).__benchDefuddle,
+    );
+    if (defined !== 'function') throw new Error('the Defuddle bundle ran but did not define Defuddle');
   }
   const ok = await page.evaluate(() => typeof globalThis.Lectern === 'object');
   if (!ok) throw new Error('lectern.js ran but did not define globalThis.Lectern');
@@ -135,18 +155,34 @@ export async function timeExtractor(
           // Everything the timed calls share is set up before the clock starts.
           type ReadabilityResult = { textContent?: string | null } | null;
           type ReadabilityClass = new (doc: Document) => { parse(): ReadabilityResult };
-          const Readability = (globalThis as unknown as { __benchReadability: ReadabilityClass })
-            .__benchReadability;
+          type DefuddleResult = { content?: string | null };
+          type DefuddleClass = new (
+            doc: Document,
+            options: { url: string; useAsync: boolean },
+          ) => {
+            parse(): DefuddleResult;
+          };
+          const peers = globalThis as unknown as {
+            __benchReadability: ReadabilityClass;
+            __benchDefuddle: DefuddleClass;
+          };
+          const Readability = peers.__benchReadability;
+          const Defuddle = peers.__benchDefuddle;
+          const url = document.URL;
+          // Readability changes the document it parses, so it gets a copy, and the copy is part of its cost.
+          // Defuddle copies the document itself and reads the live one's computed styles, as the Web Clipper
+          // calls it on the page. Its url: what its site-specific extractors match; no async fetch.
           const call =
             extractor === 'lectern'
               ? (): Article | null => globalThis.Lectern.extract(document, models)
-              : // Readability changes the document it parses, so it gets a copy, and the copy is part of its cost.
-                (): ReadabilityResult => new Readability(document.cloneNode(true) as Document).parse();
+              : extractor === 'readability'
+                ? (): ReadabilityResult => new Readability(document.cloneNode(true) as Document).parse()
+                : (): DefuddleResult => new Defuddle(document, { url, useAsync: false }).parse();
           let start = performance.now();
           call();
           const warmupMs = performance.now() - start;
           const runsMs: number[] = [];
-          let last: Article | ReadabilityResult = null;
+          let last: Article | ReadabilityResult | DefuddleResult = null;
           for (let i = 0; i < runs; i++) {
             start = performance.now();
             last = call();
@@ -155,6 +191,13 @@ export async function timeExtractor(
           if (extractor === 'readability') {
             const parsed = last as ReadabilityResult;
             return { text: parsed?.textContent ?? null, runsMs, warmupMs };
+          }
+          if (extractor === 'defuddle') {
+            // Untimed: its content is HTML; the text is that HTML's as the page's parser reads it (an inert
+            // document: nothing in it runs or loads). Content with no words counts as no article.
+            const html = (last as DefuddleResult | null)?.content ?? '';
+            const text = new DOMParser().parseFromString(html, 'text/html').body?.textContent ?? '';
+            return { text: text.trim() === '' ? null : text, runsMs, warmupMs };
           }
           const article = last as Article | null;
           const d = article?.diagnostics;

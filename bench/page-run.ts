@@ -1,5 +1,5 @@
 /**
- * One corpus page: load it in a fresh tab (page JavaScript off), run and time both extractors in it, score
+ * One corpus page: load it in a fresh tab (page JavaScript off), run and time the extractors in it, score
  * their texts against the gold. Pages are done one at a time so timings don't compete for the two cores.
  */
 import type { BrowserContext, Page } from '@playwright/test';
@@ -25,14 +25,16 @@ export const PAGE_TIMEOUT_MS = 120_000;
 export interface PageRunOptions {
   runs: number;
   readability: boolean;
+  defuddle: boolean;
   /** Per extractor, for the warm-up and the timed calls together. */
   timeoutMs: number;
   /**
    * Which extractor runs first in the page. The first one pays for a tab that is still settling: on the
    * fixture pages Readability's median went from 2.4 to 3.1 ms when it ran first, Lectern's from 4.4 to
-   * 5.3 ms (two runs each way). The run alternates it page by page so neither carries that cost alone.
+   * 5.3 ms (two runs each way). The run rotates it page by page so no extractor carries that cost alone:
+   * turn n starts the order lectern, readability, defuddle (those that run) at its n-th, wrapping round.
    */
-  lecternFirst?: boolean;
+  turn?: number;
   /**
    * The segment model Lectern scores this page with: the model of the fold that did not see the page's site
    * (fit/folds.json), so a fitted model is never judged on what it was fitted to. Undefined: the shipped one.
@@ -45,7 +47,13 @@ export interface PageRunOptions {
 export interface PageOutcome {
   record: PageRecord;
   /** The texts themselves, for --page; the JSON lines keep only their lengths. */
-  texts: { lectern: string | null; forced?: string | null; readability: string | null; gold: string | null };
+  texts: {
+    lectern: string | null;
+    forced?: string | null;
+    readability: string | null;
+    defuddle: string | null;
+    gold: string | null;
+  };
 }
 
 const LOAD_TIMEOUT_MS = 30_000;
@@ -124,6 +132,19 @@ function record(
   };
 }
 
+/** The extractors that run, rotated by the page's turn. */
+export function runOrder(
+  options: Pick<PageRunOptions, 'readability' | 'defuddle' | 'turn'>,
+): ExtractorName[] {
+  const all: ExtractorName[] = [
+    'lectern',
+    ...(options.readability ? (['readability'] as const) : []),
+    ...(options.defuddle ? (['defuddle'] as const) : []),
+  ];
+  const start = (options.turn ?? 0) % all.length;
+  return [...all.slice(start), ...all.slice(0, start)];
+}
+
 export async function runPage(
   context: BrowserContext,
   routing: Routing,
@@ -136,14 +157,14 @@ export async function runPage(
   target: CorpusPage & { url: string; goldText: string | null },
   options: PageRunOptions,
 ): Promise<PageOutcome> {
-  const results: Record<ExtractorName, ExtractorResult | null> = { lectern: null, readability: null };
+  const results: Record<ExtractorName, ExtractorResult | null> = {
+    lectern: null,
+    readability: null,
+    defuddle: null,
+  };
   let loadError: string | null = null;
   let blocked: string[] = [];
-  const order: ExtractorName[] = !options.readability
-    ? ['lectern']
-    : options.lecternFirst === false
-      ? ['readability', 'lectern']
-      : ['lectern', 'readability'];
+  const order = runOrder(options);
   let page: Page | null = null;
   try {
     for (const extractor of order) {
@@ -180,6 +201,7 @@ export async function runPage(
           : { tokens: tokenize(goldValue).length },
       lectern: record(results.lectern, target.gold, goldValue),
       readability: options.readability ? record(results.readability, target.gold, goldValue) : null,
+      defuddle: options.defuddle ? record(results.defuddle, target.gold, goldValue) : null,
       loadError,
       blockedNavigations: blocked,
       first: order[0] ?? 'lectern',
@@ -188,6 +210,7 @@ export async function runPage(
       lectern: results.lectern?.text ?? null,
       ...(results.lectern?.forcedText === undefined ? {} : { forced: results.lectern.forcedText }),
       readability: results.readability?.text ?? null,
+      defuddle: results.defuddle?.text ?? null,
       gold: goldValue,
     },
   };

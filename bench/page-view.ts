@@ -106,6 +106,10 @@ export function pageView(target: CorpusPage, outcome: PageOutcome, tty: boolean)
       ),
     );
   }
+  if (record.defuddle) {
+    rule('Defuddle text (whitespace tidied)');
+    out.push(tidy(texts.defuddle));
+  }
   rule('against the gold');
   const goldWords = 'tokens' in record.gold ? record.gold.tokens : 0;
   if (target.gold.kind === 'text') {
@@ -120,9 +124,10 @@ export function pageView(target: CorpusPage, outcome: PageOutcome, tty: boolean)
     }
     const lectern = texts.lectern ? normalizeSpace(texts.lectern) : null;
     const readability = texts.readability ? normalizeSpace(texts.readability) : null;
+    const defuddle = texts.defuddle ? normalizeSpace(texts.defuddle) : null;
     const mark = (text: string | null, snippet: string) =>
       text?.includes(normalizeSpace(snippet)) ? '✓' : '·';
-    out.push('L R  snippet (✓ found; "with" should be found, "without" should not)');
+    out.push('L R D  snippet (✓ found; "with" should be found, "without" should not)');
     for (const [kind, snippets] of [
       ['with', target.gold.with],
       ['without', target.gold.without],
@@ -130,11 +135,15 @@ export function pageView(target: CorpusPage, outcome: PageOutcome, tty: boolean)
       for (const snippet of snippets) {
         const shown = snippet.length > 100 ? `${snippet.slice(0, 97)}…` : snippet;
         out.push(
-          `${mark(lectern, snippet)} ${record.readability ? mark(readability, snippet) : ' '}  ${kind}: ${shown}`,
+          `${mark(lectern, snippet)} ${record.readability ? mark(readability, snippet) : ' '} ${record.defuddle ? mark(defuddle, snippet) : ' '}  ${kind}: ${shown}`,
         );
       }
     }
   }
-  out.push(verdict('Lectern', record.lectern), verdict('Readability', record.readability));
+  out.push(
+    verdict('Lectern', record.lectern),
+    verdict('Readability', record.readability),
+    verdict('Defuddle', record.defuddle ?? null),
+  );
   return `${out.join('\n')}\n`;
 }

@@ -18,6 +18,7 @@ export interface RunInfo {
   git: string;
   lecternJs: string;
   readability: string | null;
+  defuddle: string | null;
   chromium: string;
   runs: number;
   limit: number | null;
@@ -75,15 +76,17 @@ function folded(rows: readonly TypeRow[]): string[] {
     );
 }
 
-/** Lectern and Readability side by side for each group of page types. */
+/** Lectern, Readability and Defuddle side by side for each group of page types. */
 function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
   const readability = rows.every((row) => row.readability !== null);
+  const defuddle = rows.every((row) => row.defuddle !== null);
   const side = (name: string) => [`${name} P`, `${name} R`, `${name} F1`];
   const header = [
     `${corpus.name} (${corpus.pages})`,
     ...side('Lectern'),
     'Lectern F1, Show anyway',
     ...(readability ? side('Readability') : []),
+    ...(defuddle ? side('Defuddle') : []),
     'Lectern empty / other text / cut short',
     ...(readability ? ['Readability empty / other text / cut short'] : []),
   ];
@@ -101,6 +104,7 @@ function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
       ...scores(row.lectern),
       num(row.showAnyway.f1),
       ...(row.readability ? scores(row.readability) : []),
+      ...(row.defuddle ? scores(row.defuddle) : []),
       shortfalls(row.lectern),
       ...(row.readability ? [shortfalls(row.readability)] : []),
     ];
@@ -124,10 +128,12 @@ export function markdownReport(input: ReportInput): string {
   lines.push(`# Lectern benchmark, ${info.started.toISOString().replace(/\.\d+Z$/, 'Z')}`, '');
   lines.push(
     `- \`${info.command}\`, ${info.runtimeSeconds.toFixed(0)} s${info.limit !== null ? `, first ${info.limit} pages per corpus` : ''}`,
-    `- git ${info.git}; lectern.js ${info.lecternJs}; Readability ${info.readability ?? 'not run'}; ${info.chromium}`,
+    `- git ${info.git}; lectern.js ${info.lecternJs}; Readability ${info.readability ?? 'not run'}; Defuddle ${info.defuddle ?? 'not run'}; ${info.chromium}`,
     `- Lectern's segment model: ${info.model}.`,
     `- Times: in the page, performance.now() around each call; median of ${info.runs} calls after one warm-up ` +
-      "(cold = the warm-up call); median and p95 over pages; which extractor goes first alternates by page. Readability's time includes `document.cloneNode(true)`.",
+      "(cold = the warm-up call); median and p95 over pages; which extractor goes first rotates by page. Readability's time includes `document.cloneNode(true)` " +
+      '(it changes what it parses); Defuddle is given the live document, as the Web Clipper calls it, and copies it itself. ' +
+      "Defuddle's text: the text of its content HTML, parsed in the page (untimed); content with no words counts as null.",
     '- Full-text corpora: lower-cased Unicode word tokens, 4-token shingle multisets; P averaged over pages with ' +
       'output, R over pages with gold, F1 of the two means; exact = same token sequence. trafilatura-dev: ' +
       'snippet matching, micro-averaged, and accuracy; modern-dev: accuracy of its with/without snippets the same way. ' +
@@ -141,6 +147,7 @@ export function markdownReport(input: ReportInput): string {
   for (const corpus of input.corpora) {
     lines.push(row(corpus, 'Lectern', corpus.lectern, true));
     if (corpus.readability) lines.push(row(corpus, 'Readability', corpus.readability, false));
+    if (corpus.defuddle) lines.push(row(corpus, 'Defuddle', corpus.defuddle, false));
   }
   lines.push('');
   if (input.corpora.some((corpus) => corpus.readability)) {
@@ -168,14 +175,21 @@ export function markdownReport(input: ReportInput): string {
       none.readabilityNull === null
         ? ''
         : `, Readability returned null on ${none.readabilityNull}/${none.pages}`;
+    const defuddle =
+      none.defuddleNull === null ? '' : `, Defuddle returned null on ${none.defuddleNull}/${none.pages}`;
     lines.push(
       `- ${corpus.name}: ${none.pages} page(s) without an article (empty gold; null is right): Lectern returned ` +
-        `null on ${none.lecternNull}/${none.pages}${readability}. They count in "exact" and, if an extractor ` +
+        `null on ${none.lecternNull}/${none.pages}${readability}${defuddle}. They count in "exact" and, if an extractor ` +
         'returned text, as precision 0.',
     );
   }
   const errors = input.problems.filter(
-    (p) => p.loadError || p.lectern.error || p.readability?.error || p.blockedNavigations.length > 0,
+    (p) =>
+      p.loadError ||
+      p.lectern.error ||
+      p.readability?.error ||
+      p.defuddle?.error ||
+      p.blockedNavigations.length > 0,
   );
   if (errors.length > 0) {
     lines.push('', `Pages with errors or refused navigations (${errors.length}):`, '');
@@ -184,6 +198,7 @@ export function markdownReport(input: ReportInput): string {
         page.loadError && `load: ${page.loadError}`,
         page.lectern.error && `Lectern: ${page.lectern.error}`,
         page.readability?.error && `Readability: ${page.readability.error}`,
+        page.defuddle?.error && `Defuddle: ${page.defuddle.error}`,
         page.blockedNavigations.length > 0 && `refused navigation to ${page.blockedNavigations.join(', ')}`,
       ].filter(Boolean);
       lines.push(`- ${page.corpus} \`${page.id}\`: ${what.join('; ')}`);

@@ -1,14 +1,16 @@
 /**
- * npm run bench [-- options]: Lectern against Mozilla Readability on the corpora, in headless Chromium.
+ * npm run bench [-- options]: Lectern against Mozilla Readability and Defuddle on the corpora, in headless Chromium.
  *
  *   --corpus <path>     a corpus folder (repeatable); default ../shared/data/trafilatura-dev,
  *                       ../shared/data/readability-test-pages, ../shared/data/modern-dev and fixtures/pages
  *   --limit <n>         the first n pages of each corpus (quick runs); for the overlay timing, the first n
  *                       pages of its sample (every 8th page), so not the same pages
- *   --page <id>         one page (its id or served name): both texts, their diff and the verdicts; writes nothing
+ *   --page <id>         one page (its id or served name): the texts, Lectern's diff with Readability's and the
+ *                       verdicts; writes nothing
  *   --runs <n>          timed calls per extractor and page after the warm-up (default 3)
- *   --no-readability    Lectern alone
- *   --texts             each JSON line also carries the texts (Lectern's, Readability's, the gold), for reading
+ *   --no-readability    leave Readability out
+ *   --no-defuddle       leave Defuddle out (with --no-readability too: Lectern alone)
+ *   --texts             each JSON line also carries the texts (Lectern's, Readability's, Defuddle's, the gold), for reading
  *                       what went wrong on a page beside its figures
  *   --shipped-model     score every page with the shipped model (src/score/model.json); by default a page of a
  *                       site the fit saw gets the model of the fold that left that site out (fit/folds.json)
@@ -35,7 +37,7 @@ import { benchContext, launchBrowser, startServer } from './serve.ts';
 import { type BundleSize, bundleSizes } from './sizes.ts';
 import { type CorpusSummary, type PageRecord, quickF1, summarizeCorpus } from './summary.ts';
 
-const USAGE = `usage: npm run bench -- [--corpus <path>]… [--limit <n>] [--page <id>] [--runs <n>] [--no-readability] [--no-overlay] [--texts] [--shipped-model] [--out <dir>]`;
+const USAGE = `usage: npm run bench -- [--corpus <path>]… [--limit <n>] [--page <id>] [--runs <n>] [--no-readability] [--no-defuddle] [--no-overlay] [--texts] [--shipped-model] [--out <dir>]`;
 
 interface Options {
   corpora: string[];
@@ -43,6 +45,7 @@ interface Options {
   page: string | null;
   runs: number;
   readability: boolean;
+  defuddle: boolean;
   overlay: boolean;
   texts: boolean;
   shippedModel: boolean;
@@ -55,6 +58,7 @@ const FLAGS = {
   page: { type: 'string' },
   runs: { type: 'string' },
   'no-readability': { type: 'boolean' },
+  'no-defuddle': { type: 'boolean' },
   'no-overlay': { type: 'boolean' },
   texts: { type: 'boolean' },
   'shipped-model': { type: 'boolean' },
@@ -71,6 +75,7 @@ function options(argv: string[]): Options {
     page: values.page ?? null,
     runs: wholeNumber('runs', values.runs, 1) ?? DEFAULT_RUNS,
     readability: !values['no-readability'],
+    defuddle: !values['no-defuddle'],
     overlay: !values['no-overlay'],
     texts: values.texts === true,
     shippedModel: values['shipped-model'] === true,
@@ -78,9 +83,14 @@ function options(argv: string[]): Options {
   };
 }
 
-function readabilityVersion(): string {
+/** The installed version of a package whose entry is `entryDepth` folders below its package.json. */
+function packageVersion(name: string, entryDepth: number): string {
   const require = createRequire(import.meta.url);
-  const file = path.join(path.dirname(require.resolve('@mozilla/readability')), 'package.json');
+  const file = path.join(
+    path.dirname(require.resolve(name)),
+    ...Array(entryDepth).fill('..'),
+    'package.json',
+  );
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
@@ -95,10 +105,11 @@ async function main(argv: string[]): Promise<number> {
   const opts = options(argv);
   const corpora: Corpus[] = opts.corpora.map(loadCorpus);
   const started = new Date();
-  const scripts = await readScripts(opts.readability);
+  const scripts = await readScripts(opts.readability, undefined, opts.defuddle);
   const runOptions: PageRunOptions = {
     runs: opts.runs,
     readability: opts.readability,
+    defuddle: opts.defuddle,
     timeoutMs: PAGE_TIMEOUT_MS,
   };
   const progress = new Progress();
@@ -192,7 +203,8 @@ async function main(argv: string[]): Promise<number> {
         for (const [index, page] of pages.entries()) {
           const running =
             `F1 Lectern ${fmt(quickF1(records, corpus.kind, 'lectern'))}` +
-            (opts.readability ? ` Readability ${fmt(quickF1(records, corpus.kind, 'readability'))}` : '');
+            (opts.readability ? ` Readability ${fmt(quickF1(records, corpus.kind, 'readability'))}` : '') +
+            (opts.defuddle ? ` Defuddle ${fmt(quickF1(records, corpus.kind, 'defuddle'))}` : '');
           progress.update(`${corpus.name} ${index + 1}/${pages.length} ${running} ${page.id}`);
           const { record, texts } = await runPage(
             context,
@@ -200,7 +212,7 @@ async function main(argv: string[]): Promise<number> {
             scripts,
             corpus.name,
             { ...page, goldText: await gold(page) },
-            { ...runOptions, lecternFirst: index % 2 === 0, ...modelFor(page) },
+            { ...runOptions, turn: index, ...modelFor(page) },
           );
           records.push(record);
           jsonl.write(`${JSON.stringify(opts.texts ? { ...record, texts } : record)}\n`);
@@ -213,12 +225,18 @@ async function main(argv: string[]): Promise<number> {
       summaries.push(summary);
       problems.push(
         ...records.filter(
-          (r) => r.loadError || r.lectern.error || r.readability?.error || r.blockedNavigations.length,
+          (r) =>
+            r.loadError ||
+            r.lectern.error ||
+            r.readability?.error ||
+            r.defuddle?.error ||
+            r.blockedNavigations.length,
         ),
       );
       process.stderr.write(
         `${corpus.name}: ${records.length} pages, F1 Lectern ${fmt(summary.lectern.f1)}` +
           (summary.readability ? `, Readability ${fmt(summary.readability.f1)}` : '') +
+          (summary.defuddle ? `, Defuddle ${fmt(summary.defuddle.f1)}` : '') +
           '\n',
       );
     }
@@ -228,7 +246,9 @@ async function main(argv: string[]): Promise<number> {
       command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`,
       git: gitState(),
       lecternJs: describeLectern(scripts),
-      readability: opts.readability ? readabilityVersion() : null,
+      readability: opts.readability ? packageVersion('@mozilla/readability', 0) : null,
+      // Its main entry is dist/index.js.
+      defuddle: opts.defuddle ? packageVersion('defuddle', 1) : null,
       chromium: `Chromium ${browser.version()}`,
       runs: opts.runs,
       limit: opts.limit,

@@ -32,6 +32,7 @@ function page(
   pageType: string | undefined,
   lectern: [number | null, number | null],
   readability: [number | null, number | null] | null = lectern,
+  defuddle: [number | null, number | null] | null = null,
 ): PageRecord {
   next++;
   return {
@@ -42,6 +43,7 @@ function page(
     gold: { tokens: 10 },
     lectern: run(...lectern),
     readability: readability ? run(...readability) : null,
+    defuddle: defuddle ? run(...defuddle) : null,
     loadError: null,
     blockedNavigations: [],
     first: 'lectern',
@@ -121,10 +123,15 @@ describe('summarizeByType', () => {
 describe('summarizeCorpus on a typed corpus', () => {
   it('adds the snippet accuracy and the per-type rows, and the report prints them side by side', () => {
     const snippets = (tp: number, fp: number): SnippetCounts => ({ tp, fp, fn: 2 - tp, tn: 2 - fp });
-    const records = [page('blog', [1, 1]), page('article', [0.9, 0.2]), page('product', [null, 0])];
+    const records = [
+      page('blog', [1, 1], [1, 1], [0.5, 1]),
+      page('article', [0.9, 0.2], [0.9, 0.2], [0.3, 0.4]),
+      page('product', [null, 0], [null, 0], [0.2, 0.9]),
+    ];
     for (const [index, record] of records.entries()) {
       record.lectern.snippets = snippets(2 - index, 0);
       if (record.readability) record.readability.snippets = snippets(2, 1);
+      if (record.defuddle) record.defuddle.snippets = snippets(1, 0);
     }
     // Lectern found no article on the product page; "Show anyway" would have given half of it.
     const forced = { precision: 0.5, recall: 0.5, exact: false, predictedTokens: 10, goldTokens: 10 };
@@ -132,6 +139,8 @@ describe('summarizeCorpus on a typed corpus', () => {
     const summary = summarizeCorpus('modern-mini', 'text', records);
     expect(summary.lectern.accuracy).toBeCloseTo((2 + 2 + 1 + 2 + 0 + 2) / 12);
     expect(summary.readability?.accuracy).toBeCloseTo((3 * 3) / 12);
+    expect(summary.defuddle?.accuracy).toBeCloseTo((3 * 3) / 12);
+    expect(summary.defuddle?.precision).toBeCloseTo((0.5 + 0.3 + 0.2) / 3);
     expect(summary.byType?.map((row) => row.label)).toEqual(['article', 'product', 'all']);
 
     const report = markdownReport({
@@ -142,6 +151,7 @@ describe('summarizeCorpus on a typed corpus', () => {
         git: 'abc1234',
         lecternJs: 'x',
         readability: '0.6.0',
+        defuddle: '0.19.4',
         chromium: 'Chromium',
         runs: 3,
         limit: null,
@@ -156,15 +166,72 @@ describe('summarizeCorpus on a typed corpus', () => {
     expect(report).toContain('article = 1 article + 1 blog.');
     expect(report).toContain(
       '| modern-mini (3) | Lectern P | Lectern R | Lectern F1 | Lectern F1, Show anyway | Readability P | Readability R | Readability F1 | ' +
+        'Defuddle P | Defuddle R | Defuddle F1 | ' +
         'Lectern empty / other text / cut short | Readability empty / other text / cut short |',
     );
     expect(report).toContain(
-      '| article (2) | 0.950 | 0.600 | 0.735 | 0.735 | 0.950 | 0.600 | 0.735 | 0 / 0 / 1 | 0 / 0 / 1 |',
+      '| article (2) | 0.950 | 0.600 | 0.735 | 0.735 | 0.950 | 0.600 | 0.735 | 0.400 | 0.700 | 0.509 | 0 / 0 / 1 | 0 / 0 / 1 |',
     );
     expect(report).toContain(
-      '| product (1) | – | 0.000 | – | 0.500 | – | 0.000 | – | 1 / 0 / 0 | 1 / 0 / 0 |',
+      '| product (1) | – | 0.000 | – | 0.500 | – | 0.000 | – | 0.200 | 0.900 | 0.327 | 1 / 0 / 0 | 1 / 0 / 0 |',
     );
     expect(report).toContain('| all (3) |');
+  });
+
+  it('prints Defuddle in the quality table, the no-article note and the errors, and leaves it out where it did not run', () => {
+    const noArticle = (defuddle: ExtractorRecord | null): PageRecord => ({
+      ...page(undefined, [null, null], [null, null], null),
+      gold: { tokens: 0 },
+      defuddle,
+    });
+    const failed = { ...run(null, 0), error: 'Defuddle timed out after 120 s', ms: null };
+    const records = [page(undefined, [1, 1], [1, 1], [0.5, 0.5]), noArticle(run(0, null)), noArticle(failed)];
+    const summary = summarizeCorpus('readability-mini', 'text', records);
+    expect(summary.defuddle).toMatchObject({ nulls: 1, errors: 1 });
+    expect(summary.noArticle).toEqual({ pages: 2, lecternNull: 2, readabilityNull: 2, defuddleNull: 1 });
+    const info = {
+      started: new Date('2026-01-01T00:00:00Z'),
+      runtimeSeconds: 1,
+      command: 'npm run bench',
+      git: 'abc1234',
+      lecternJs: 'x',
+      readability: '0.6.0',
+      defuddle: '0.19.4',
+      chromium: 'Chromium',
+      runs: 3,
+      limit: null,
+      model: 'the shipped model',
+    };
+    const report = markdownReport({
+      info,
+      corpora: [summary],
+      problems: records.filter((record) => record.defuddle?.error),
+      skipped: [],
+      sizes: null,
+      overlay: null,
+    });
+    expect(report).toContain('Readability 0.6.0; Defuddle 0.19.4; Chromium');
+    // P over the two pages with text (0.5 and 0), R over the pages with gold recall (0.5 and the failed page's 0).
+    expect(report).toContain('|  |  | Defuddle | 0.250 | 0.250 | 0.250 ± 0.250 | 0.000 | – | 1 | 1 | 1.0 |');
+    expect(report).toContain('Readability returned null on 2/2, Defuddle returned null on 1/2.');
+    expect(report).toContain(': Defuddle: Defuddle timed out after 120 s');
+
+    // JSON lines written before Defuddle was measured, or a run with --no-defuddle: no Defuddle anywhere.
+    const without = records.map(({ defuddle: _, ...rest }) => rest);
+    const old = summarizeCorpus('readability-mini', 'text', without);
+    expect(old.defuddle).toBeNull();
+    expect(old.noArticle?.defuddleNull).toBeNull();
+    const plain = markdownReport({
+      info: { ...info, defuddle: null },
+      corpora: [old],
+      problems: [],
+      skipped: [],
+      sizes: null,
+      overlay: null,
+    });
+    expect(plain).toContain('Defuddle not run');
+    expect(plain).not.toContain('| Defuddle |');
+    expect(plain).not.toContain('Defuddle returned null');
   });
 
   it('leaves the per-type rows out of a snippet corpus', () => {

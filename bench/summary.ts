@@ -38,12 +38,14 @@ export interface PageRecord {
   gold: { tokens: number } | { with: number; without: number };
   lectern: ExtractorRecord;
   readability: ExtractorRecord | null;
+  /** Absent from JSON lines written before Defuddle was measured. */
+  defuddle?: ExtractorRecord | null;
   /** The page could not be loaded (the extractors then count as having found nothing). */
   loadError: string | null;
   /** Main-frame navigations away from the page that were refused (meta refresh). */
   blockedNavigations: string[];
-  /** Which extractor ran first in the page (the run alternates it). */
-  first: 'lectern' | 'readability';
+  /** Which extractor ran first in the page (the run rotates it). */
+  first: ExtractorName;
 }
 
 export interface ExtractorSummary {
@@ -72,8 +74,14 @@ export interface CorpusSummary {
   pages: number;
   lectern: ExtractorSummary;
   readability: ExtractorSummary | null;
+  defuddle: ExtractorSummary | null;
   /** Full-text corpora: pages whose gold is empty (no article), and how often each extractor returned null. */
-  noArticle: { pages: number; lecternNull: number; readabilityNull: number | null } | null;
+  noArticle: {
+    pages: number;
+    lecternNull: number;
+    readabilityNull: number | null;
+    defuddleNull: number | null;
+  } | null;
   loadErrors: number;
   /** Full-text corpora whose pages have a type (modern-dev): one row per group of types, then 'all'. */
   byType: TypeRow[] | null;
@@ -106,6 +114,7 @@ export interface TypeRow {
   /** Lectern with "Show anyway" taken where it found no article: what a person who asks for the page gets. */
   showAnyway: GroupScore;
   readability: GroupScore | null;
+  defuddle: GroupScore | null;
 }
 
 /**
@@ -145,7 +154,7 @@ function summarizeExtractor(
   which: ExtractorName,
 ): ExtractorSummary | null {
   const runs = records.map((record) => record[which]);
-  if (runs.some((run) => run === null)) return null;
+  if (runs.some((run) => run === null || run === undefined)) return null;
   const present = runs as ExtractorRecord[];
   const times = present.flatMap((run) => (run.ms === null ? [] : [run.ms]));
   const warmups = present.flatMap((run) => (run.warmupMs === null ? [] : [run.warmupMs]));
@@ -154,7 +163,7 @@ function summarizeExtractor(
     p95Ms: percentile(times, 0.95),
     warmupMedianMs: median(warmups),
     nulls: present.filter((run) => run.chars === null).length,
-    // A page that failed to load counts against both extractors.
+    // A page that failed to load counts against every extractor.
     errors: records.filter((record) => record.loadError !== null || record[which]?.error).length,
   };
   if (kind === 'snippets') {
@@ -202,12 +211,7 @@ export function groupScore(overlaps: readonly PageOverlap[]): GroupScore {
 
 const typeOf = (record: PageRecord): string => record.pageType ?? '(none)';
 
-function typeRow(
-  label: string,
-  records: readonly PageRecord[],
-  part: boolean,
-  readability: boolean,
-): TypeRow {
+function typeRow(label: string, records: readonly PageRecord[], part: boolean, peers: Peers): TypeRow {
   const types: Record<string, number> = {};
   for (const record of records) {
     const type = typeOf(record);
@@ -228,8 +232,21 @@ function typeRow(
     part,
     lectern: score('lectern'),
     showAnyway: shown,
-    readability: readability ? score('readability') : null,
+    readability: peers.readability ? score('readability') : null,
+    defuddle: peers.defuddle ? score('defuddle') : null,
   };
+}
+
+/** Which of the other extractors ran on every page of a set (a row only shows one that did). */
+interface Peers {
+  readability: boolean;
+  defuddle: boolean;
+}
+
+function peersOf(records: readonly PageRecord[]): Peers {
+  const ran = (which: 'readability' | 'defuddle') =>
+    records.every((record) => record[which] !== null && record[which] !== undefined);
+  return { readability: ran('readability'), defuddle: ran('defuddle') };
 }
 
 /**
@@ -238,20 +255,20 @@ function typeRow(
  */
 export function summarizeByType(records: readonly PageRecord[]): TypeRow[] | null {
   if (!records.some((record) => record.pageType !== undefined)) return null;
-  const readability = records.every((record) => record.readability !== null);
+  const peers = peersOf(records);
   const rows: TypeRow[] = [];
   for (const group of PAGE_TYPE_GROUPS) {
     // Type by type, so the row lists its types in the group's order (article, then blog).
     const members = group.types.flatMap((type) => records.filter((record) => typeOf(record) === type));
-    if (members.length > 0) rows.push(typeRow(group.label, members, group.part === true, readability));
+    if (members.length > 0) rows.push(typeRow(group.label, members, group.part === true, peers));
   }
   const grouped = new Set(PAGE_TYPE_GROUPS.flatMap((group) => group.types));
   const others = [...new Set(records.map(typeOf))].filter((type) => !grouped.has(type)).sort();
   for (const type of others) {
     const members = records.filter((record) => typeOf(record) === type);
-    rows.push(typeRow(type, members, false, readability));
+    rows.push(typeRow(type, members, false, peers));
   }
-  rows.push(typeRow('all', records, false, readability));
+  rows.push(typeRow('all', records, false, peers));
   return rows;
 }
 
@@ -264,20 +281,22 @@ export function summarizeCorpus(
   if (!lectern) throw new Error('every page has a Lectern record');
   const empty = records.filter((record) => 'tokens' in record.gold && record.gold.tokens === 0);
   const readability = summarizeExtractor(records, kind, 'readability');
+  const defuddle = summarizeExtractor(records, kind, 'defuddle');
+  const nulls = (which: ExtractorName) => empty.filter((record) => record[which]?.chars === null).length;
   return {
     name,
     kind,
     pages: records.length,
     lectern,
     readability,
+    defuddle,
     noArticle:
       kind === 'text' && empty.length > 0
         ? {
             pages: empty.length,
-            lecternNull: empty.filter((record) => record.lectern.chars === null).length,
-            readabilityNull: readability
-              ? empty.filter((record) => record.readability?.chars === null).length
-              : null,
+            lecternNull: nulls('lectern'),
+            readabilityNull: readability ? nulls('readability') : null,
+            defuddleNull: defuddle ? nulls('defuddle') : null,
           }
         : null,
     loadErrors: records.filter((record) => record.loadError !== null).length,
