@@ -50,6 +50,21 @@ function page(
   };
 }
 
+/** The run a test report is said to come from. */
+const REPORT_INFO = {
+  started: new Date('2026-01-01T00:00:00Z'),
+  runtimeSeconds: 1,
+  command: 'npm run bench',
+  git: 'abc1234',
+  lecternJs: 'x',
+  readability: '0.6.0',
+  defuddle: '0.19.4',
+  chromium: 'Chromium',
+  runs: 3,
+  limit: null,
+  model: 'the shipped model',
+};
+
 describe('shortfall', () => {
   it('is empty without text, else other text below half precision, else cut short below half recall', () => {
     expect(shortfall(pageOverlap(null, 0))).toBe('empty');
@@ -144,19 +159,7 @@ describe('summarizeCorpus on a typed corpus', () => {
     expect(summary.byType?.map((row) => row.label)).toEqual(['article', 'product', 'all']);
 
     const report = markdownReport({
-      info: {
-        started: new Date('2026-01-01T00:00:00Z'),
-        runtimeSeconds: 1,
-        command: 'npm run bench',
-        git: 'abc1234',
-        lecternJs: 'x',
-        readability: '0.6.0',
-        defuddle: '0.19.4',
-        chromium: 'Chromium',
-        runs: 3,
-        limit: null,
-        model: 'the shipped model',
-      },
+      info: REPORT_INFO,
       corpora: [summary],
       problems: [],
       skipped: [],
@@ -189,19 +192,7 @@ describe('summarizeCorpus on a typed corpus', () => {
     const summary = summarizeCorpus('readability-mini', 'text', records);
     expect(summary.defuddle).toMatchObject({ nulls: 1, errors: 1 });
     expect(summary.noArticle).toEqual({ pages: 2, lecternNull: 2, readabilityNull: 2, defuddleNull: 1 });
-    const info = {
-      started: new Date('2026-01-01T00:00:00Z'),
-      runtimeSeconds: 1,
-      command: 'npm run bench',
-      git: 'abc1234',
-      lecternJs: 'x',
-      readability: '0.6.0',
-      defuddle: '0.19.4',
-      chromium: 'Chromium',
-      runs: 3,
-      limit: null,
-      model: 'the shipped model',
-    };
+    const info = REPORT_INFO;
     const report = markdownReport({
       info,
       corpora: [summary],
