@@ -8,13 +8,16 @@ import {
   querySelectorIn,
   textContentOf,
   titleOf,
+  urlOf,
 } from '../dom/access.ts';
 import { comparable } from '../dom/chars.ts';
 import { parseUrl } from '../dom/url.ts';
 import { wordSet } from '../dom/words.ts';
 import type { Article, TextDirection } from '../types.ts';
+import { parseDateText } from './date.ts';
+import { bylineNearHeadline, dateNearHeadline } from './headline.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
-import { cleanTitle, normalize, stripSiteName } from './title.ts';
+import { cleanTitle, normalize, stripHostPart, stripSiteName } from './title.ts';
 
 export { countWords, readingMinutes, readingStats } from './reading.ts';
 export { cleanTitle } from './title.ts';
@@ -136,6 +139,11 @@ function first(...values: (string | null | undefined)[]): string | null {
   return null;
 }
 
+/**
+ * The headline a person sees: the page's `h1` when one of the titles the page declares (`<title>`,
+ * `og:title`, `twitter:title`, schema.org `headline`) confirms it, since a social-media title is often a
+ * variant written for sharing; else the declared title, less the site's name; else the `h1`.
+ */
 function readTitle(
   doc: Document,
   meta: Map<string, string>,
@@ -143,14 +151,14 @@ function readTitle(
   site: string | null,
 ): string {
   const siteKey = site ? comparable(site) : '';
+  const address = urlOf(doc) ?? '';
+  const host = parseUrl(address, address)?.hostname ?? '';
   const usable = (t: string | null | undefined): string | null => {
     const s = first(t);
     if (s === null || comparable(s) === siteKey) return null;
-    return site ? stripSiteName(s, site) || s : s;
+    const less = site ? stripSiteName(s, site) || s : s;
+    return stripHostPart(less, host);
   };
-  const fromMeta = usable(meta.get('og:title')) ?? usable(meta.get('twitter:title')) ?? usable(headline);
-  if (fromMeta !== null) return fromMeta;
-
   const titleElement = querySelectorIn(doc, 'title');
   const docTitle = normalize(
     (titleElement === null ? null : textContentOf(titleElement)) ?? titleOf(doc) ?? '',
@@ -158,24 +166,33 @@ function readTitle(
   const headings = Array.from(elementsByTagName(doc, 'h1'))
     .slice(0, 10)
     .map((h) => normalize(textContentOf(h) ?? ''))
-    .filter((h) => h !== '');
-  const h1 = bestHeading(headings, docTitle);
-  if (h1 !== null) return h1;
-  return cleanTitle(docTitle, { siteName: site, headings }) || headings[0] || '';
+    .filter((h) => h !== '' && comparable(h) !== siteKey);
+  const declared = [meta.get('og:title'), meta.get('twitter:title'), headline, docTitle];
+  const confirmed = bestHeading(
+    headings,
+    declared.flatMap((title) => (title ? [title] : [])),
+  );
+  if (confirmed !== null) return confirmed;
+
+  const fromMeta = usable(meta.get('og:title')) ?? usable(meta.get('twitter:title')) ?? usable(headline);
+  if (fromMeta !== null) return fromMeta;
+  return stripHostPart(cleanTitle(docTitle, { siteName: site, headings }), host) || headings[0] || '';
 }
 
 /**
- * The `<h1>` that best matches the document title: contained in it and the longest such (a logo `<h1>`
- * with the site name is contained too, but shorter than the article's).
+ * The `<h1>` that best matches a declared title: contained in it and the longest such (a logo `<h1>` with the
+ * site name is contained too, but shorter than the article's).
  */
-function bestHeading(headings: string[], docTitle: string): string | null {
-  const title = comparable(docTitle);
-  if (title === '') return null;
+function bestHeading(headings: string[], titles: string[]): string | null {
   let best: string | null = null;
-  for (const h of headings) {
-    const c = comparable(h);
-    if (c === '' || !title.includes(c) || c.length / title.length < 0.3) continue;
-    if (best === null || h.length > best.length) best = h;
+  for (const docTitle of titles) {
+    const title = comparable(docTitle);
+    if (title === '') continue;
+    for (const h of headings) {
+      const c = comparable(h);
+      if (c === '' || !title.includes(c) || c.length / title.length < 0.3) continue;
+      if (best === null || h.length > best.length) best = h;
+    }
   }
   return best;
 }
@@ -204,6 +221,10 @@ function readByline(
       return link === null ? null : textContentOf(link);
     },
     () => {
+      const headline = querySelectorIn(doc, 'h1');
+      return headline === null ? null : bylineNearHeadline(headline);
+    },
+    () => {
       const candidates = querySelectorAllIn(doc, '.byline, .author, .byline-name, .author-name');
       for (const el of Array.from(candidates).slice(0, 10)) {
         const text = textContentOf(el) ?? '';
@@ -212,20 +233,61 @@ function readByline(
       return null;
     },
   ];
+  // The site's own name, or an account name, is the author only when no source names anyone else.
   const siteKey = site ? comparable(site) : '';
+  let fallback: string | null = null;
   for (const read of candidates) {
     const byline = cleanByline(read());
-    if (byline !== null && comparable(byline) !== siteKey) return byline;
+    if (byline === null) continue;
+    if (comparable(byline) !== siteKey && !isHandle(byline)) return byline;
+    fallback ??= byline;
   }
-  return null;
+  return fallback;
 }
 
-function cleanByline(raw: string | null | undefined): string | null {
+/** A login name rather than a person's ("kffnirmitap", "andrew.keaveney"): one word, no capital letter. */
+function isHandle(byline: string): boolean {
+  return !/\s/.test(byline) && !/\p{Lu}/u.test(byline) && /\p{Ll}/u.test(byline);
+}
+
+const MONTH_NAME =
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
+/**
+ * A date in a byline ("By Ann Lee - Mar 27, 2024", "Ann Lee on 04-08-2021 5:11", "Sat, 20 Dec, 2025"): a
+ * month's name or abbreviation before a number, a number run such as 27.03.2024, a day before a month, or a year.
+ */
+const BYLINE_DATE = new RegExp(
+  `(?:\\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?(?:\\b${MONTH_NAME}\\.?\\s+\\d|\\b\\d{1,4}[./-]\\d{1,2}[./-]\\d{1,4}|\\b\\d{1,2}\\s+${MONTH_NAME}\\b|\\b(?:19|20)\\d\\d\\b)`,
+  'i',
+);
+/** A name run into the word after it by markup without spaces ("Ann LeeDecember 17", "Ann LeePublished on"). */
+const RUN_TOGETHER =
+  /(\p{Ll})(?=(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Published|Updated|Posted|Last)\b)/gu;
+/** What joins a name to its date ("on", "updated", "published", a dot or a bar), left dangling once the date goes. */
+const DANGLING = /(?:\s*(?:[|·•,:–—-]|\bon|\b(?:last\s+)?updated|\bpublished|\bposted))+\s*$/i;
+const LEADING = /^(?:\s*(?:[|·•,:–—-]|by\b))+\s*/i;
+
+/** The byline less a date in it: the name before the date, or after it when the date comes first. */
+function withoutDate(byline: string): string {
+  const text = byline.replace(RUN_TOGETHER, '$1 ');
+  const date = BYLINE_DATE.exec(text);
+  if (!date) return text;
+  const before = text.slice(0, date.index).replace(DANGLING, '').trim();
+  if (before !== '') return before;
+  // The date came first ("Dec. 19, 2025 · Ann Lee"): the name follows the date's year and a separator.
+  const from = text.slice(date.index);
+  const rest = from.replace(/^[^·•|–—]*?\d{4}\b[^·•|–—]*/, '');
+  return rest === from ? '' : rest.replace(LEADING, '').trim();
+}
+
+export function cleanByline(raw: string | null | undefined): string | null {
   if (!raw) return null;
   let s = normalize(raw)
     .replace(/^(by|written by|von|par|por|di|door|av|af)\s*:?\s+/i, '')
     .replace(/^[|·•,:–—-]\s*|\s*[|·•,:–—-]$/g, '')
     .trim();
+  // A byline is a name, not a date: a date beside the name goes, a date alone is no byline.
+  s = withoutDate(s);
   if (/^https?:\/\//i.test(s)) return null;
   s = s.replace(/\s+/g, ' ');
   return s !== '' && s.length < MAX_BYLINE ? s : null;
@@ -260,24 +322,35 @@ function readDate(doc: Document, meta: Map<string, string>, ldDate: string | nul
     }
   }
   if (raw === null) {
-    const scope = querySelectorIn(doc, 'article, [itemprop~="articleBody" i], main') ?? doc;
-    const time =
-      querySelectorIn(scope, 'time[datetime]') ?? querySelectorIn(doc, 'time[pubdate], time[datetime]');
+    const scope = querySelectorIn(doc, 'article, [itemprop~="articleBody" i], main');
+    const time = scope === null ? null : querySelectorIn(scope, 'time[datetime]');
+    raw = first(time === null ? null : attributeOf(time, 'datetime'));
+  }
+  // Beside the headline before anywhere else on the page, where a related story's or a comment's date sits.
+  if (raw === null) {
+    const headline = querySelectorIn(doc, 'h1');
+    raw = headline === null ? null : dateNearHeadline(headline);
+  }
+  if (raw === null) {
+    const time = querySelectorIn(doc, 'time[pubdate], time[datetime]');
     raw = first(time === null ? null : attributeOf(time, 'datetime'));
   }
   return raw === null ? null : isoDate(raw);
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
  * An ISO 8601 string is returned as the page wrote it: re-serialising through Date would move it to UTC
- * and could change the day (00:30 in Tokyo is the previous day in UTC). Anything else Date can parse
- * becomes an ISO string; the rest is returned raw.
+ * and could change the day (00:30 in Tokyo is the previous day in UTC). A date written out ("Dec 17th 2025",
+ * "Tue, 05 Mar 2024 10:00 GMT") becomes the day it states; anything else Date can parse becomes an ISO
+ * string; the rest is returned raw.
  */
 export function isoDate(raw: string): string {
   const s = raw.trim();
   if (ISO_DATE.test(s)) return s;
+  const day = parseDateText(s);
+  if (day !== null) return day;
   const t = Date.parse(s);
   return Number.isFinite(t) ? new Date(t).toISOString() : s;
 }

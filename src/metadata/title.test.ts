@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTitle, stripSiteName } from './title.ts';
+import { cleanTitle, stripHostPart, stripSiteName } from './title.ts';
 
 describe('cleanTitle', () => {
   it('cuts the site name after a pipe', () => {
@@ -91,5 +91,27 @@ describe('stripSiteName', () => {
   it('matches the site name whatever its case and escapes its characters', () => {
     expect(stripSiteName('Ten tips for C++ | C++ Weekly', 'c++ weekly')).toBe('Ten tips for C++');
     expect(stripSiteName('Nothing to strip here', 'Example.com')).toBe('Nothing to strip here');
+  });
+});
+
+describe('stripHostPart', () => {
+  it("cuts a first or last part that is the site's host name", () => {
+    expect(
+      stripHostPart("Catering Tips for a Successful Event | Giordano's Catering", 'giordanoscatering.com'),
+    ).toBe('Catering Tips for a Successful Event');
+    expect(stripHostPart('Bold.org – Best High School Tutors in 2025', 'bold.org')).toBe(
+      'Best High School Tutors in 2025',
+    );
+    expect(stripHostPart('7 Key Software Development Methodologies | OS-System', 'www.os-system.com')).toBe(
+      '7 Key Software Development Methodologies',
+    );
+  });
+
+  it('keeps a title whose parts are not the host, or that is only the host', () => {
+    expect(stripHostPart('Review: the new phone | Tech Daily', 'example.com')).toBe(
+      'Review: the new phone | Tech Daily',
+    );
+    expect(stripHostPart('Bold.org', 'bold.org')).toBe('Bold.org');
+    expect(stripHostPart('Covid-19 - a timeline', 'covid.org')).toBe('Covid-19 - a timeline');
   });
 });

@@ -69,6 +69,27 @@ export function stripSiteName(title: string, site: string): string {
   return title.replace(end, '').replace(start, '').trim();
 }
 
+/**
+ * The title without a first or last part that is the site's host name ("… | Bold.org", "Giordano's Catering |
+ * …" on giordanoscatering.com): the part's letters and digits equal the host's, less `www.` and its last label.
+ */
+export function stripHostPart(title: string, host: string): string {
+  const squeeze = (text: string) => comparable(text).replace(/\s+/g, '');
+  const bare = host.replace(/^www\./i, '');
+  const name = squeeze(bare.replace(/\.[^.]+$/, ''));
+  const full = squeeze(bare);
+  if (name.length < 3) return title;
+  const { parts, separators } = split(title);
+  if (parts.length < 2) return title;
+  const isHost = (part: string | undefined) => {
+    const key = squeeze(part ?? '');
+    return key === name || key === full;
+  };
+  if (isHost(parts[parts.length - 1])) return join(parts.slice(0, -1), separators.slice(0, -1));
+  if (isHost(parts[0])) return join(parts.slice(1), separators.slice(1));
+  return title;
+}
+
 function split(title: string): { parts: string[]; separators: string[] } {
   const parts: string[] = [];
   const separators: string[] = [];
