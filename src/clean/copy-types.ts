@@ -23,6 +23,8 @@ export interface Place {
   media: boolean;
   /** Figcaption text of an accepted figure is kept even when the run didn't choose it. */
   caption: boolean;
+  /** Inside a heading: a self-link there is the heading's anchor (dom/anchors.ts), not a link to keep. */
+  heading: boolean;
   /** Inside an element named as boilerplate (ad, promo, related…) that holds no chosen text. */
   boiler: boolean;
   /** The page box whose children are copied here: the source of an automatic paragraph made for them. */

@@ -62,6 +62,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
     link: false,
     media: false,
     caption: false,
+    heading: false,
     boiler: false,
     from: root,
     inherit: null,

@@ -9,6 +9,7 @@ import {
   textContentOf,
   titleOf,
 } from '../dom/access.ts';
+import { headingText } from '../dom/anchors.ts';
 import { comparable } from '../dom/chars.ts';
 import { parseUrl } from '../dom/url.ts';
 import { wordSet } from '../dom/words.ts';
@@ -157,7 +158,7 @@ function readTitle(
   );
   const headings = Array.from(elementsByTagName(doc, 'h1'))
     .slice(0, 10)
-    .map((h) => normalize(textContentOf(h) ?? ''))
+    .map((h) => normalize(headingText(h)))
     .filter((h) => h !== '');
   const h1 = bestHeading(headings, docTitle);
   if (h1 !== null) return h1;

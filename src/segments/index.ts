@@ -13,6 +13,7 @@ import {
   querySelectorIn,
   textContentOf,
 } from '../dom/access.ts';
+import { isSelfLink } from '../dom/anchors.ts';
 import { flatChildren, frameBody } from '../dom/flat.ts';
 import { MIN_ARTICLE_CHARS } from '../dom/limits.ts';
 import { CONTEXT_TAGS, headingLevel, isPanelLabel, type SegmentContext, SKIP_TAGS } from '../dom/tags.ts';
@@ -125,6 +126,8 @@ interface Frame {
   block: Element;
   isBlock: boolean;
   link: boolean;
+  /** The link is a self-link (dom/anchors.ts): a heading inside it is no link text. */
+  selfLink: boolean;
   heading: number;
   context: SegmentContext;
   /** Nearest decisive name: the element if negative, null if positive or none. */
@@ -201,6 +204,7 @@ export function walkSegments(
       block: root,
       isBlock: true,
       link: false,
+      selfLink: false,
       heading: 0,
       context: 'other',
       flagged: null,
@@ -313,6 +317,7 @@ function visitElement(walk: WalkState, el: Element, parent: Frame): Frame | null
   // otherwise flag the whole paragraph its text starts.
   if (verdict !== 0 && isBlock) flagged = verdict < 0 ? el : null;
   const list = flatChildren(el, tag);
+  const link = linkOf(el, tag, level, parent);
   return {
     el,
     next: list === null ? firstChildOf(el) : null,
@@ -322,13 +327,27 @@ function visitElement(walk: WalkState, el: Element, parent: Frame): Frame | null
     style,
     block: isBlock ? el : parent.block,
     isBlock,
-    link: parent.link || (tag === 'a' && hasAttribute(el, 'href')),
+    link: link.link,
+    selfLink: link.selfLink,
     heading: level || parent.heading,
     context: CONTEXT_TAGS[tag] ?? parent.context,
     flagged,
     article: tag === 'article' ? el : parent.article,
     floated: parent.floated || (isBlock && floatedOf(style)),
   };
+}
+
+/**
+ * Whether text under `el` is link text. A heading's anchor, the self-link in or around a heading (MDN's
+ * `<h2><a href="#syntax">`, Sphinx's "¶"), is not: it names the section rather than leading away, and read as a
+ * link it made a docs page's headings look like a link list (left out of the run, or pruned as one).
+ */
+function linkOf(el: Element, tag: string, level: number, parent: Frame): Pick<Frame, 'link' | 'selfLink'> {
+  if (level > 0 && parent.link && parent.selfLink) return { link: false, selfLink: false };
+  if (parent.link || tag !== 'a' || !hasAttribute(el, 'href')) return parent;
+  const self = isSelfLink(el);
+  if (self && parent.heading > 0) return { link: false, selfLink: false };
+  return { link: true, selfLink: self };
 }
 
 /** Ends the open segment at the walk's last run; it is kept if it holds any visible text. */
