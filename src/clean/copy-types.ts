@@ -37,7 +37,7 @@ export interface Place {
 }
 
 /** What to do when an element's children are done. */
-export type Exit = 'none' | 'close-paragraph' | 'space' | 'newline';
+export type Exit = 'none' | 'close-paragraph' | 'space' | 'newline' | 'line';
 
 /** A page element whose children the walk is copying. */
 export interface Frame {
@@ -58,6 +58,8 @@ export interface CopyWalk {
   readonly doc: Document;
   readonly baseUrl: string;
   readonly isHidden: (el: Element) => boolean;
+  /** Boxes inside `<pre>` laid out as lines (CopyInput.lines). */
+  readonly lines: ReadonlySet<Element>;
   /** Where the walk stands against the chosen text; null when all visible text under the root is chosen. */
   readonly chosen: Chosen | null;
   readonly container: Element;

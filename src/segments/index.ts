@@ -97,6 +97,11 @@ export interface Walk {
   segments: Segment[];
   /** Roots of the subtrees skipped as invisible or never-content; the copy (src/clean/) skips them too. */
   hidden: Set<Element>;
+  /**
+   * Boxes inside `<pre>` laid out as blocks (a highlighter's `<span class="line">` styled `display: block`):
+   * each is a line of the code, though no newline is written between them; the copy ends a line after each.
+   */
+  lines: Set<Element>;
   truncated: boolean;
   /** Whether the node budget stopped the walk (elements, and other nodes at NODES_PER_ELEMENT each). */
   cap: 'elements' | null;
@@ -148,6 +153,7 @@ interface WalkState {
   readonly segments: Segment[];
   readonly runs: Runs;
   readonly hidden: Set<Element>;
+  readonly lines: Set<Element>;
   /** The segment being filled, until a block boundary closes it. */
   current: Segment | null;
   /** The open segment's last line ended with a `<br>`: another one ends the segment. */
@@ -176,6 +182,7 @@ export function walkSegments(
     segments: [],
     runs: { node: [], size: [], color: [], chars: [], link: [] },
     hidden: new Set(),
+    lines: new Set(),
     current: null,
     brPending: false,
     hrPending: false,
@@ -184,14 +191,14 @@ export function walkSegments(
     ignoredNames,
     bodyChars: -1,
   };
-  const { segments, hidden } = walk;
+  const { segments, hidden, lines } = walk;
   let elements = 0;
   let otherNodes = 0;
   let depth = 0;
   let cap: Walk['cap'] = null;
 
   const rootStyle = styles.read(root, null, hasAttributes(root));
-  if (rootStyle.hidden) return { segments, hidden, truncated: false, cap, depth };
+  if (rootStyle.hidden) return { segments, hidden, lines, truncated: false, cap, depth };
   const rootList = flatChildren(root);
   const stack: Frame[] = [
     {
@@ -244,7 +251,7 @@ export function walkSegments(
     if (stack.length > depth) depth = stack.length;
   }
   closeSegment(walk);
-  return { segments, hidden, truncated: cap !== null, cap, depth };
+  return { segments, hidden, lines, truncated: cap !== null, cap, depth };
 }
 
 /** A text node: a run of the open segment (opened here if none is); whitespace alone is a space in it. */
@@ -301,6 +308,7 @@ function visitElement(walk: WalkState, el: Element, parent: Frame): Frame | null
   }
   const isBlock = !style.inline;
   if (isBlock) closeSegment(walk);
+  if (isBlock && parent.context === 'pre') walk.lines.add(el);
   const verdict = boxVerdict(walk, el, tag, attributed);
   const level = headingLevel(tag);
   if (
