@@ -66,7 +66,10 @@ export function headingText(heading: Element): string {
     const type = nodeTypeOf(node);
     if (type === 3 || type === 4) text += dataOf(node as CharacterData);
     const el = type === 1 ? (node as Element) : null;
-    const skip = el !== null && localNameOf(el) === 'a' && isGlyphAnchor(el);
+    const tag = el === null ? '' : localNameOf(el);
+    // A heading set in lines (`WEEKEND<br>CODING<br>AGENT`) reads with spaces between them.
+    if (tag === 'br') text += ' ';
+    const skip = tag === 'a' && isGlyphAnchor(el as Element);
     const child = el !== null && !skip ? firstChildOf(el) : null;
     node = child ?? nextInHeading(node, heading);
   }
