@@ -433,6 +433,7 @@ function copyChosen(reading: Reading, chosen: Chosen, title: string): BuiltConte
     root: chosen.root,
     keep: chosen.keep,
     isHidden: reading.isHidden,
+    lines: reading.walk.lines,
     baseUrl: reading.baseUrl,
     maxNodes: nodeBudget(reading.options.maxElements ?? DEFAULT_MAX_ELEMENTS),
     title,

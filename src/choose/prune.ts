@@ -2,7 +2,14 @@
  * Inside the chosen segments, what is left out: boilerplate by name, link lists, what the model doubts, boxes
  * out of the article's column, and pull quotes that repeat the article's own sentences.
  */
-import { closestOf, parentElementOf } from '../dom/access.ts';
+import {
+  closestOf,
+  containsNode,
+  firstElementChildOf,
+  nextElementSiblingOf,
+  parentElementOf,
+  querySelectorIn,
+} from '../dom/access.ts';
 import { trimToLettersAndDigits } from '../dom/chars.ts';
 import { MAX_ANCESTORS } from '../dom/limits.ts';
 import { misaligned, readBoxes } from '../geometry/index.ts';
@@ -97,7 +104,57 @@ export function keepInRun(
   // Trim what is left at the edges that is not prose: a run never starts or ends on a stray caption.
   while (kept.length > 0 && kept[kept.length - 1]?.heading) kept.pop();
   const once = withoutRepeats(kept);
-  return { kept: once, dropped: dropped + kept.length - once.length };
+  const whole = wholeCode(once, scored.segments);
+  return { kept: whole, dropped: Math.max(0, dropped + kept.length - whole.length) };
+}
+
+/**
+ * A code block the run keeps a line of is kept whole: every segment of its `<pre>` (or of a highlighter's table
+ * of line numbers and code), wherever the run's edges, the model's doubt or a repeated line fell. Code read in
+ * part is wrong code: a highlighter that sets each line as a block makes each line a segment of its own.
+ */
+function wholeCode(kept: readonly Segment[], segments: readonly Segment[]): Segment[] {
+  const added = new Set<number>();
+  const boxes = new Set<Element>();
+  for (const s of kept) {
+    if (s.context !== 'pre') continue;
+    const box = codeBoxOf(s.block);
+    if (box === null || boxes.has(box)) continue;
+    boxes.add(box);
+    for (let j = s.index - 1; j >= 0 && inBox(box, segments[j]); j--) added.add(j);
+    for (let j = s.index + 1; j < segments.length && inBox(box, segments[j]); j++) added.add(j);
+  }
+  if (added.size === 0) return [...kept];
+  for (const s of kept) added.delete(s.index);
+  const more = [...added].map((j) => segments[j] as Segment);
+  return [...kept, ...more].sort((a, b) => a.index - b.index);
+}
+
+function inBox(box: Element, s: Segment | undefined): boolean {
+  return s !== undefined && s.context === 'pre' && containsNode(box, s.block);
+}
+
+/** Cells of a table of code (line numbers beside the code) are few; a wider row is a table of data. */
+const MAX_CODE_CELLS = 4;
+
+/**
+ * The code block a segment is a line of: its `<pre>`, or the table around it when every cell of the `<pre>`'s
+ * row holds a `<pre>` (a highlighter's line numbers and code side by side). Null outside code.
+ */
+export function codeBoxOf(block: Element): Element | null {
+  const pre = closestOf(block, 'pre');
+  if (pre === null) return null;
+  const cell = closestOf(pre, 'td');
+  const row = cell === null ? null : parentElementOf(cell);
+  if (row === null) return pre;
+  let cells = 0;
+  let child = firstElementChildOf(row);
+  for (; child !== null && cells <= MAX_CODE_CELLS; child = nextElementSiblingOf(child)) {
+    cells++;
+    if (querySelectorIn(child, 'pre') === null) return pre;
+  }
+  if (cells < 2 || cells > MAX_CODE_CELLS) return pre;
+  return closestOf(row, 'table') ?? pre;
 }
 
 /** A line that hands the reader on elsewhere: what follows it is a box of links, not the text's own list. */

@@ -10,6 +10,7 @@ import {
   titleOf,
   urlOf,
 } from '../dom/access.ts';
+import { headingText } from '../dom/anchors.ts';
 import { comparable } from '../dom/chars.ts';
 import { parseUrl } from '../dom/url.ts';
 import { wordSet } from '../dom/words.ts';
@@ -165,7 +166,7 @@ function readTitle(
   );
   const headings = Array.from(elementsByTagName(doc, 'h1'))
     .slice(0, 10)
-    .map((h) => normalize(textContentOf(h) ?? ''))
+    .map((h) => normalize(headingText(h)))
     .filter((h) => h !== '' && comparable(h) !== siteKey);
   const declared = [meta.get('og:title'), meta.get('twitter:title'), headline, docTitle];
   const confirmed = bestHeading(
