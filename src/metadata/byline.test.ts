@@ -15,3 +15,10 @@ describe('bylines', () => {
     expect(cleanByline('2025-12-20')).toBe(null);
   });
 });
+
+describe('an id', () => {
+  it('is no byline', () => {
+    expect(cleanByline('3d23d65-ddc6-4ce5')).toBe(null);
+    expect(cleanByline('Ann Lee 2')).toBe('Ann Lee 2');
+  });
+});

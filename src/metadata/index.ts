@@ -1,6 +1,8 @@
 import {
   attributeOf,
   bodyOf,
+  closestOf,
+  containsNode,
   defaultViewOf,
   documentElementOf,
   elementsByTagName,
@@ -291,6 +293,9 @@ export function cleanByline(raw: string | null | undefined): string | null {
   s = withoutDate(s);
   if (/^https?:\/\//i.test(s)) return null;
   s = s.replace(/\s+/g, ' ');
+  // An id ("3d23d65-ddc6-4ce5") is no name: names hold few digits.
+  const digits = s.replace(/\D/g, '').length;
+  if (digits * 4 > s.replace(/\s/g, '').length) return null;
   return s !== '' && s.length < MAX_BYLINE ? s : null;
 }
 
@@ -311,7 +316,7 @@ const DATE_META = [
 
 function readDate(doc: Document, meta: Map<string, string>, ldDate: string | null): string | null {
   const fromMeta = meta.get('article:published_time') ?? null;
-  const itemprop = querySelectorIn(doc, '[itemprop~="datePublished" i]');
+  const itemprop = headlineItemDate(doc);
   const fromItemprop = itemprop
     ? (attributeOf(itemprop, 'content') ?? attributeOf(itemprop, 'datetime') ?? textContentOf(itemprop))
     : null;
@@ -337,6 +342,28 @@ function readDate(doc: Document, meta: Map<string, string>, ldDate: string | nul
     raw = first(time === null ? null : attributeOf(time, 'datetime'));
   }
   return raw === null ? null : isoDate(raw);
+}
+
+/**
+ * The first `itemprop=datePublished` of the item the headline belongs to, or of no item: a related story's card
+ * or a comment is an item of its own (`itemscope`) without the page's `h1` in it.
+ */
+function headlineItemDate(doc: Document): Element | null {
+  const headline = querySelectorIn(doc, 'h1');
+  const dates = Array.from(querySelectorAllIn(doc, '[itemprop~="datePublished" i]')).slice(0, 50);
+  for (const el of dates) {
+    const item = closestOf(el, '[itemscope]');
+    if (item === null || headline === null || containsNode(item, headline)) return el;
+  }
+  // The headline outside every item (a page header above the article's item): an item that links nowhere.
+  return (
+    dates.find((el) => closestOf(el, 'a[href]') === null && !linksAway(closestOf(el, '[itemscope]'))) ?? null
+  );
+}
+
+/** Whether an item is a card for another page: its heading is (or is in) a link. */
+function linksAway(item: Element | null): boolean {
+  return item !== null && querySelectorIn(item, 'a[href] h2, a[href] h3, h2 a[href], h3 a[href]') !== null;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/;
