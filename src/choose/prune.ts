@@ -3,15 +3,21 @@
  * out of the article's column, and pull quotes that repeat the article's own sentences.
  */
 import {
+  attributeOf,
+  baseUriOf,
   closestOf,
   containsNode,
   firstElementChildOf,
   nextElementSiblingOf,
+  ownerDocumentOf,
   parentElementOf,
+  querySelectorAllIn,
   querySelectorIn,
+  urlOf,
 } from '../dom/access.ts';
 import { trimToLettersAndDigits } from '../dom/chars.ts';
 import { MAX_ANCESTORS } from '../dom/limits.ts';
+import { parseUrl } from '../dom/url.ts';
 import { misaligned, readBoxes } from '../geometry/index.ts';
 import type { Scored } from '../score/scored.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
@@ -68,7 +74,7 @@ export function keepInRun(
     s.context === 'li' &&
     proseLists.has(outerList(s.block) as Element) &&
     (s.heading > 0 || !proseItems.has(closestOf(s.block, 'li') as Element));
-  for (const i of indices) {
+  for (const [at, i] of indices.entries()) {
     const s = scored.segments[i] as Segment;
     const flaggedOut = scored.boilerplate[i] === true && (inBox.get(s.flagged) ?? 0) * 2 <= runChars;
     // A note is what the article's own links point at: its cited title is a link, its list may be set in
@@ -79,6 +85,7 @@ export function keepInRun(
       isLinks(i) &&
       !pointOfList(s) &&
       !announced.has(i) &&
+      !titleOfItem(s, scored, indices.slice(at + 1, at + 1 + ITEM_LOOKAHEAD)) &&
       s.context !== 'td' &&
       s.context !== 'pre';
     // With the model, what it gives less than ½ is left out too: a share bar, an author box. Not a heading, a
@@ -106,6 +113,41 @@ export function keepInRun(
   const once = withoutRepeats(kept);
   const whole = wholeCode(once, scored.segments);
   return { kept: whole, dropped: Math.max(0, dropped + kept.length - whole.length) };
+}
+
+/** An item's own text under its heading is at least this long: a teaser's excerpt is a line or two. */
+const ITEM_PROSE = 200;
+/** Segments looked at under a heading for that text (a rating line or a picture may come first). */
+const ITEM_LOOKAHEAD = 4;
+
+/**
+ * A heading that links to another site over prose of its own is an item's title (a listicle's "1. JP Urban
+ * Moving", linking to the firm), not a link list. A teaser's heading links within the site, over an excerpt.
+ */
+function titleOfItem(s: Segment, scored: Scored, following: readonly number[]): boolean {
+  if (s.heading === 0) return false;
+  for (const j of following) {
+    const after = scored.segments[j];
+    if (after === undefined || after.heading > 0) return false;
+    const prose = after.length >= ITEM_PROSE && (scored.shares[j]?.link ?? 0) <= 0.5 && scored.sign[j] === 1;
+    if (prose) return linksElsewhere(s.block);
+  }
+  return false;
+}
+
+/** Whether every link in `block` (at least one) leads to another site than the page's. */
+function linksElsewhere(block: Element): boolean {
+  const doc = ownerDocumentOf(block);
+  const page = doc === null ? null : parseUrl(urlOf(doc), urlOf(doc));
+  if (page === null) return false;
+  const links = Array.from(querySelectorAllIn(block, 'a[href]')).slice(0, 5);
+  return (
+    links.length > 0 &&
+    links.every((a) => {
+      const target = parseUrl(attributeOf(a, 'href') ?? '', baseUriOf(a));
+      return target !== null && target.host !== '' && target.host !== page.host;
+    })
+  );
 }
 
 /**
