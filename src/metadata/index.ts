@@ -20,7 +20,7 @@ import type { Article, TextDirection } from '../types.ts';
 import { parseDateText } from './date.ts';
 import { bylineNearHeadline, dateNearHeadline } from './headline.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
-import { cleanTitle, normalize, stripHostPart, stripSiteName } from './title.ts';
+import { cleanTitle, confirmsHeading, normalize, spellsHost, stripHostPart, stripSiteName } from './title.ts';
 
 export { countWords, readingMinutes, readingStats } from './reading.ts';
 export { cleanTitle } from './title.ts';
@@ -169,7 +169,7 @@ function readTitle(
   const headings = Array.from(elementsByTagName(doc, 'h1'))
     .slice(0, 10)
     .map((h) => normalize(headingText(h)))
-    .filter((h) => h !== '' && comparable(h) !== siteKey);
+    .filter((h) => h !== '' && comparable(h) !== siteKey && !spellsHost(h, host));
   const declared = [meta.get('og:title'), meta.get('twitter:title'), headline, docTitle];
   const confirmed = bestHeading(
     headings,
@@ -182,18 +182,12 @@ function readTitle(
   return stripHostPart(cleanTitle(docTitle, { siteName: site, headings }), host) || headings[0] || '';
 }
 
-/**
- * The `<h1>` that best matches a declared title: contained in it and the longest such (a logo `<h1>` with the
- * site name is contained too, but shorter than the article's).
- */
+/** The longest `<h1>` a declared title names as its headline (title.ts confirmsHeading). */
 function bestHeading(headings: string[], titles: string[]): string | null {
   let best: string | null = null;
-  for (const docTitle of titles) {
-    const title = comparable(docTitle);
-    if (title === '') continue;
+  for (const title of titles) {
     for (const h of headings) {
-      const c = comparable(h);
-      if (c === '' || !title.includes(c) || c.length / title.length < 0.3) continue;
+      if (!confirmsHeading(title, h)) continue;
       if (best === null || h.length > best.length) best = h;
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTitle, stripHostPart, stripSiteName } from './title.ts';
+import { cleanTitle, confirmsHeading, stripHostPart, stripSiteName } from './title.ts';
 
 describe('cleanTitle', () => {
   it('cuts the site name after a pipe', () => {
@@ -113,5 +113,35 @@ describe('stripHostPart', () => {
     );
     expect(stripHostPart('Bold.org', 'bold.org')).toBe('Bold.org');
     expect(stripHostPart('Covid-19 - a timeline', 'covid.org')).toBe('Covid-19 - a timeline');
+  });
+});
+
+describe('confirmsHeading', () => {
+  it('takes a heading that is the title, one of its parts, or its beginning less a subtitle', () => {
+    const title = 'The Ultimate Guide to Booking a Mover: What You Need to Know - WellRive';
+    expect(confirmsHeading(title, 'The Ultimate Guide to Booking a Mover: What You Need to Know')).toBe(true);
+    expect(confirmsHeading('Introduction - From Zero to QED', 'Introduction')).toBe(true);
+    expect(
+      confirmsHeading(
+        'Houston’s Hottest New Restaurants to Visit This Month, December 2025',
+        'Houston’s Hottest New Restaurants to Visit This Month',
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses a heading that is only a fragment of the title', () => {
+    expect(confirmsHeading("Nike Pegasus 41 Men's Road Running Shoes", 'Nike Pegasus 41')).toBe(false);
+    expect(
+      confirmsHeading('8 Recent Trends in Photography - Flatworld Solutions', 'Recent Trends in Photography'),
+    ).toBe(false);
+    expect(confirmsHeading('Full control of things with on-premise UI Bakery', 'On-premise UI Bakery.')).toBe(
+      false,
+    );
+  });
+});
+
+describe('confirmsHeading, a section name', () => {
+  it('is not the headline', () => {
+    expect(confirmsHeading('How we rebuilt the bridge | Blog | Riverside Works', 'Blog')).toBe(false);
   });
 });

@@ -59,6 +59,34 @@ export function cleanTitle(raw: string, hints: TitleHints = {}): string {
   return countWords(candidate) >= MIN_WORDS ? candidate : title;
 }
 
+/** A heading as long as this share of a title that begins with it is that title, shortened (a subtitle left out). */
+const PREFIX_SHARE = 0.6;
+
+/**
+ * Whether `title` (one the page declares) names `heading` as its headline: the same text, one of its parts set
+ * off by separators (the rest is the site's name or section), or its beginning, shortened by a subtitle or a
+ * date. A heading that is only a fragment of it ("Nike Pegasus 41" in "Nike Pegasus 41 Men's Road Running Shoes")
+ * is not the headline.
+ */
+export function confirmsHeading(title: string, heading: string): boolean {
+  const h = comparable(heading);
+  const t = comparable(title);
+  if (h === '' || t === '') return false;
+  if (h === t || (t.startsWith(h) && h.length >= PREFIX_SHARE * t.length)) return true;
+  const { parts, separators } = split(normalize(title));
+  for (const [spans, seps] of [[parts, separators], colonSplit(normalize(title))] as const) {
+    // A middle part shorter than another is a section's name ("Story | Blog | Site"), not the headline.
+    const longest = Math.max(...spans.map(countWords));
+    for (let i = 0; i < spans.length; i++) {
+      for (let j = i; j < spans.length; j++) {
+        const span = join(spans.slice(i, j + 1), seps.slice(i, j));
+        if (comparable(span) === h && (i === 0 || countWords(span) >= longest)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** The title without a known site name at its start or end (colons count as separators here). */
 export function stripSiteName(title: string, site: string): string {
   const name = escapeRegExp(normalize(site));
@@ -74,20 +102,22 @@ export function stripSiteName(title: string, site: string): string {
  * …" on giordanoscatering.com): the part's letters and digits equal the host's, less `www.` and its last label.
  */
 export function stripHostPart(title: string, host: string): string {
-  const squeeze = (text: string) => comparable(text).replace(/\s+/g, '');
-  const bare = host.replace(/^www\./i, '');
-  const name = squeeze(bare.replace(/\.[^.]+$/, ''));
-  const full = squeeze(bare);
-  if (name.length < 3) return title;
   const { parts, separators } = split(title);
   if (parts.length < 2) return title;
-  const isHost = (part: string | undefined) => {
-    const key = squeeze(part ?? '');
-    return key === name || key === full;
-  };
-  if (isHost(parts[parts.length - 1])) return join(parts.slice(0, -1), separators.slice(0, -1));
-  if (isHost(parts[0])) return join(parts.slice(1), separators.slice(1));
+  if (spellsHost(parts[parts.length - 1] ?? '', host))
+    return join(parts.slice(0, -1), separators.slice(0, -1));
+  if (spellsHost(parts[0] ?? '', host)) return join(parts.slice(1), separators.slice(1));
   return title;
+}
+
+/** Whether `text`'s letters and digits are the host's, less `www.` and (or with) its last label. */
+export function spellsHost(text: string, host: string): boolean {
+  const squeeze = (value: string) => comparable(value).replace(/\s+/g, '');
+  const bare = host.replace(/^www\./i, '');
+  const name = squeeze(bare.replace(/\.[^.]+$/, ''));
+  if (name.length < 3) return false;
+  const key = squeeze(text);
+  return key === name || key === squeeze(bare);
 }
 
 function split(title: string): { parts: string[]; separators: string[] } {
