@@ -25,5 +25,8 @@ describe('parseDateText', () => {
     expect(parseDateText('2nd of March, 2024')).toBe('2024-03-02');
     expect(parseDateText('2025-13-01')).toBe(null);
     expect(parseDateText('Chapter 12, 2024 edition')).toBe(null);
+    expect(parseDateText('13/11/2025 09:21:40')).toBe('2025-11-13');
+    expect(parseDateText('11/13/2025')).toBe('2025-11-13');
+    expect(parseDateText('05/03/2024')).toBe(null);
   });
 });

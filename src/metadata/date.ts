@@ -29,5 +29,16 @@ export function parseDateText(text: string): string | null {
     if (year < 1990 || year > 2100 || month < 1 || month > 12 || day < 1 || day > 31) continue;
     return `${year}-${pad(month)}-${pad(day)}`;
   }
-  return null;
+  return numericDay(text);
+}
+
+/** 13/11/2025 or 11/13/2025: read only when one of the two numbers can't be a month. */
+function numericDay(text: string): string | null {
+  const m = /\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b/.exec(text);
+  if (!m) return null;
+  const [first, second, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const [month, day] =
+    first > 12 && second <= 12 ? [second, first] : second > 12 && first <= 12 ? [first, second] : [0, 0];
+  if (month === 0 || day > 31 || year < 1990 || year > 2100) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
 }
