@@ -61,7 +61,11 @@ export function readMetadata(doc: Document): PageMetadata {
   );
   const lang = guard(() => readLang(doc, meta), null);
   return {
-    title: guard(() => readTitle(doc, meta, ld?.headline ?? null, siteName), ''),
+    // Never empty when the page has a title: whatever goes wrong in choosing, its `<title>` is left.
+    title: guard(
+      () => readTitle(doc, meta, ld?.headline ?? null, siteName),
+      guard(() => normalize(titleOf(doc) ?? ''), ''),
+    ),
     byline: guard(() => readByline(doc, meta, ld?.author ?? null, siteName), null),
     siteName,
     published: guard(() => readDate(doc, meta, ld?.published ?? null), null),

@@ -145,3 +145,10 @@ describe('confirmsHeading, a section name', () => {
     expect(confirmsHeading('How we rebuilt the bridge | Blog | Riverside Works', 'Blog')).toBe(false);
   });
 });
+
+describe('a site name with a hyphen', () => {
+  it('is cut like any other', () => {
+    const site = 'Housecall Pro - The #1 all-in-one solution for your home services business.';
+    expect(stripSiteName(`Plumbing Price Guide | ${site}`, site)).toBe('Plumbing Price Guide');
+  });
+});

@@ -166,6 +166,7 @@ export function normalize(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** Escaped for a `u` regular expression, where escaping a character that needs none ("\\-") is an error. */
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&').replace(/ /g, '\\s+');
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '\\s+');
 }
