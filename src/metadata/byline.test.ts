@@ -16,9 +16,9 @@ describe('bylines', () => {
   });
 });
 
-describe('an id', () => {
-  it('is no byline', () => {
-    expect(cleanByline('3d23d65-ddc6-4ce5')).toBe(null);
-    expect(cleanByline('Ann Lee 2')).toBe('Ann Lee 2');
+describe('a forum name', () => {
+  it('is a byline, digits and all', () => {
+    expect(cleanByline('user3080392')).toBe('user3080392');
+    expect(cleanByline('Ejp55230')).toBe('Ejp55230');
   });
 });

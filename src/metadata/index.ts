@@ -291,9 +291,6 @@ export function cleanByline(raw: string | null | undefined): string | null {
   s = withoutDate(s);
   if (/^https?:\/\//i.test(s)) return null;
   s = s.replace(/\s+/g, ' ');
-  // An id ("3d23d65-ddc6-4ce5") is no name: names hold few digits.
-  const digits = s.replace(/\D/g, '').length;
-  if (digits * 4 > s.replace(/\s/g, '').length) return null;
   return s !== '' && s.length < MAX_BYLINE ? s : null;
 }
 

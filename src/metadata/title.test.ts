@@ -143,6 +143,9 @@ describe('confirmsHeading', () => {
 describe('confirmsHeading, a section name', () => {
   it('is not the headline', () => {
     expect(confirmsHeading('How we rebuilt the bridge | Blog | Riverside Works', 'Blog')).toBe(false);
+    expect(
+      confirmsHeading('Engora Data Blog: Small adventures with small language models', 'Engora Data Blog'),
+    ).toBe(false);
   });
 });
 

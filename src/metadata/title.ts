@@ -74,17 +74,28 @@ export function confirmsHeading(title: string, heading: string): boolean {
   if (h === '' || t === '') return false;
   if (h === t || (t.startsWith(h) && h.length >= PREFIX_SHARE * t.length)) return true;
   const { parts, separators } = split(normalize(title));
-  for (const [spans, seps] of [[parts, separators], colonSplit(normalize(title))] as const) {
-    // A middle part shorter than another is a section's name ("Story | Blog | Site"), not the headline.
+  const splits = [
+    { spans: parts, seps: separators, firstIsTitle: true },
+    // "Engora Data Blog: Small adventures…": before a colon is as often the site as the headline.
+    { ...colonParts(normalize(title)), firstIsTitle: false },
+  ];
+  for (const { spans, seps, firstIsTitle } of splits) {
+    // A part shorter than another is a site's or a section's name ("Story | Blog | Site"), not the headline,
+    // unless it comes first ("Introduction - From Zero to QED").
     const longest = Math.max(...spans.map(countWords));
     for (let i = 0; i < spans.length; i++) {
       for (let j = i; j < spans.length; j++) {
         const span = join(spans.slice(i, j + 1), seps.slice(i, j));
-        if (comparable(span) === h && (i === 0 || countWords(span) >= longest)) return true;
+        if (comparable(span) === h && ((i === 0 && firstIsTitle) || countWords(span) >= longest)) return true;
       }
     }
   }
   return false;
+}
+
+function colonParts(title: string): { spans: string[]; seps: string[] } {
+  const [spans, seps] = colonSplit(title);
+  return { spans, seps };
 }
 
 /** The title without a known site name at its start or end (colons count as separators here). */
