@@ -13,11 +13,10 @@ import {
   parentElementOf,
   querySelectorAllIn,
   querySelectorIn,
-  urlOf,
 } from '../dom/access.ts';
 import { trimToLettersAndDigits } from '../dom/chars.ts';
 import { MAX_ANCESTORS } from '../dom/limits.ts';
-import { parseUrl } from '../dom/url.ts';
+import { isSameSite, pageAddresses, parseUrl } from '../dom/url.ts';
 import { misaligned, readBoxes } from '../geometry/index.ts';
 import type { Scored } from '../score/scored.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
@@ -138,14 +137,14 @@ function titleOfItem(s: Segment, scored: Scored, following: readonly number[]): 
 /** Whether every link in `block` (at least one) leads to another site than the page's. */
 function linksElsewhere(block: Element): boolean {
   const doc = ownerDocumentOf(block);
-  const page = doc === null ? null : parseUrl(urlOf(doc), urlOf(doc));
-  if (page === null) return false;
+  const addresses = doc === null ? [] : pageAddresses(doc);
+  if (addresses.length === 0) return false;
   const links = Array.from(querySelectorAllIn(block, 'a[href]')).slice(0, 5);
   return (
     links.length > 0 &&
     links.every((a) => {
       const target = parseUrl(attributeOf(a, 'href') ?? '', baseUriOf(a));
-      return target !== null && target.host !== '' && target.host !== page.host;
+      return target !== null && target.host !== '' && !isSameSite(target, addresses);
     })
   );
 }

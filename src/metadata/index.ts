@@ -1,11 +1,14 @@
 import {
   attributeOf,
+  baseUriOf,
   bodyOf,
   closestOf,
   containsNode,
   defaultViewOf,
   documentElementOf,
   elementsByTagName,
+  localNameOf,
+  ownerDocumentOf,
   querySelectorAllIn,
   querySelectorIn,
   textContentOf,
@@ -14,7 +17,7 @@ import {
 } from '../dom/access.ts';
 import { headingText } from '../dom/anchors.ts';
 import { comparable } from '../dom/chars.ts';
-import { parseUrl } from '../dom/url.ts';
+import { isSamePage, pageAddresses, parseUrl } from '../dom/url.ts';
 import { wordSet } from '../dom/words.ts';
 import type { Article, TextDirection } from '../types.ts';
 import { parseDateText } from './date.ts';
@@ -350,15 +353,30 @@ function headlineItemDate(doc: Document): Element | null {
     const item = closestOf(el, '[itemscope]');
     if (item === null || headline === null || containsNode(item, headline)) return el;
   }
-  // The headline outside every item (a page header above the article's item): an item that links nowhere.
+  // The headline outside every item (a page header above the article's item): an item that links nowhere
+  // but to this page (a blog post's date is often its own permalink).
   return (
-    dates.find((el) => closestOf(el, 'a[href]') === null && !linksAway(closestOf(el, '[itemscope]'))) ?? null
+    dates.find((el) => !leadsAway(closestOf(el, 'a[href]')) && !linksAway(closestOf(el, '[itemscope]'))) ??
+    null
   );
 }
 
-/** Whether an item is a card for another page: its heading is (or is in) a link. */
+/** Whether a link goes to another page than the one it is on (its fragment aside). */
+function leadsAway(link: Element | null): boolean {
+  if (link === null) return false;
+  const doc = ownerDocumentOf(link);
+  const target = parseUrl(attributeOf(link, 'href') ?? '', baseUriOf(link));
+  return doc === null || target === null || !isSamePage(target, pageAddresses(doc));
+}
+
+/** Whether an item is a card for another page: its heading is (or is in) a link that leads away. */
 function linksAway(item: Element | null): boolean {
-  return item !== null && querySelectorIn(item, 'a[href] h2, a[href] h3, h2 a[href], h3 a[href]') !== null;
+  if (item === null) return false;
+  const links = Array.from(querySelectorAllIn(item, 'a[href] h2, a[href] h3, h2 a[href], h3 a[href]')).slice(
+    0,
+    5,
+  );
+  return links.some((el) => leadsAway(localNameOf(el) === 'a' ? el : closestOf(el, 'a[href]')));
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/;
