@@ -8,6 +8,7 @@ describe('bylines', () => {
     expect(cleanByline('By Reyan PerumalPublished on July 18, 2025')).toBe('Reyan Perumal');
     expect(cleanByline('FlowGuard EMEA on 04-08-2021 5:11:10')).toBe('FlowGuard EMEA');
     expect(cleanByline('Dec. 19, 2025 · Niko Matsakis')).toBe('Niko Matsakis');
+    expect(cleanByline('Post by galitsyn » 11. Sep 2024, 16:36')).toBe('galitsyn');
     expect(cleanByline('Jon Anderson, Simon May')).toBe('Jon Anderson, Simon May');
   });
   it('are no byline when they are only a date', () => {

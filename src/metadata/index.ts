@@ -13,7 +13,6 @@ import {
   querySelectorIn,
   textContentOf,
   titleOf,
-  urlOf,
 } from '../dom/access.ts';
 import { headingText } from '../dom/anchors.ts';
 import { comparable } from '../dom/chars.ts';
@@ -161,13 +160,12 @@ function readTitle(
   site: string | null,
 ): string {
   const siteKey = site ? comparable(site) : '';
-  const address = urlOf(doc) ?? '';
-  const host = parseUrl(address, address)?.hostname ?? '';
+  const hosts = pageAddresses(doc).map((url) => url.hostname);
   const usable = (t: string | null | undefined): string | null => {
     const s = first(t);
     if (s === null || comparable(s) === siteKey) return null;
     const less = site ? stripSiteName(s, site) || s : s;
-    return stripHostPart(less, host);
+    return stripHostPart(less, hosts);
   };
   const titleElement = querySelectorIn(doc, 'title');
   const docTitle = normalize(
@@ -176,7 +174,7 @@ function readTitle(
   const headings = Array.from(elementsByTagName(doc, 'h1'))
     .slice(0, 10)
     .map((h) => normalize(headingText(h)))
-    .filter((h) => h !== '' && comparable(h) !== siteKey && !spellsHost(h, host));
+    .filter((h) => h !== '' && comparable(h) !== siteKey && !spellsHost(h, hosts));
   const declared = [meta.get('og:title'), meta.get('twitter:title'), headline, docTitle];
   const confirmed = bestHeading(
     headings,
@@ -186,7 +184,7 @@ function readTitle(
 
   const fromMeta = usable(meta.get('og:title')) ?? usable(meta.get('twitter:title')) ?? usable(headline);
   if (fromMeta !== null) return fromMeta;
-  return stripHostPart(cleanTitle(docTitle, { siteName: site, headings }), host) || headings[0] || '';
+  return stripHostPart(cleanTitle(docTitle, { siteName: site, headings }), hosts) || headings[0] || '';
 }
 
 /** The longest `<h1>` a declared title names as its headline (title.ts confirmsHeading). */
@@ -261,14 +259,14 @@ const MONTH_NAME =
  * month's name or abbreviation before a number, a number run such as 27.03.2024, a day before a month, or a year.
  */
 const BYLINE_DATE = new RegExp(
-  `(?:\\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?(?:\\b${MONTH_NAME}\\.?\\s+\\d|\\b\\d{1,4}[./-]\\d{1,2}[./-]\\d{1,4}|\\b\\d{1,2}\\s+${MONTH_NAME}\\b|\\b(?:19|20)\\d\\d\\b)`,
+  `(?:\\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?(?:\\b${MONTH_NAME}\\.?\\s+\\d|\\b\\d{1,4}[./-]\\d{1,2}[./-]\\d{1,4}|\\b\\d{1,2}\\.?\\s+${MONTH_NAME}\\b|\\b(?:19|20)\\d\\d\\b)`,
   'i',
 );
 /** A name run into the word after it by markup without spaces ("Ann LeeDecember 17", "Ann LeePublished on"). */
 const RUN_TOGETHER =
   /(\p{Ll})(?=(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Published|Updated|Posted|Last)\b)/gu;
 /** What joins a name to its date ("on", "updated", "published", a dot or a bar), left dangling once the date goes. */
-const DANGLING = /(?:\s*(?:[|·•,:–—-]|\bon|\b(?:last\s+)?updated|\bpublished|\bposted))+\s*$/i;
+const DANGLING = /(?:\s*(?:[|·•,:–—»›-]|\bon|\b(?:last\s+)?updated|\bpublished|\bposted))+\s*$/i;
 const LEADING = /^(?:\s*(?:[|·•,:–—-]|by\b))+\s*/i;
 
 /** The byline less a date in it: the name before the date, or after it when the date comes first. */
@@ -287,7 +285,7 @@ function withoutDate(byline: string): string {
 export function cleanByline(raw: string | null | undefined): string | null {
   if (!raw) return null;
   let s = normalize(raw)
-    .replace(/^(by|written by|von|par|por|di|door|av|af)\s*:?\s+/i, '')
+    .replace(/^(by|written by|posted by|post by|von|par|por|di|door|av|af)\s*:?\s+/i, '')
     .replace(/^[|·•,:–—-]\s*|\s*[|·•,:–—-]$/g, '')
     .trim();
   // A byline is a name, not a date: a date beside the name goes, a date alone is no byline.

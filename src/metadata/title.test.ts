@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTitle, confirmsHeading, stripHostPart, stripSiteName } from './title.ts';
+import { cleanTitle, confirmsHeading, spellsHost, stripHostPart, stripSiteName } from './title.ts';
 
 describe('cleanTitle', () => {
   it('cuts the site name after a pipe', () => {
@@ -97,22 +97,22 @@ describe('stripSiteName', () => {
 describe('stripHostPart', () => {
   it("cuts a first or last part that is the site's host name", () => {
     expect(
-      stripHostPart("Catering Tips for a Successful Event | Giordano's Catering", 'giordanoscatering.com'),
+      stripHostPart("Catering Tips for a Successful Event | Giordano's Catering", ['giordanoscatering.com']),
     ).toBe('Catering Tips for a Successful Event');
-    expect(stripHostPart('Bold.org – Best High School Tutors in 2025', 'bold.org')).toBe(
+    expect(stripHostPart('Bold.org – Best High School Tutors in 2025', ['bold.org'])).toBe(
       'Best High School Tutors in 2025',
     );
-    expect(stripHostPart('7 Key Software Development Methodologies | OS-System', 'www.os-system.com')).toBe(
+    expect(stripHostPart('7 Key Software Development Methodologies | OS-System', ['www.os-system.com'])).toBe(
       '7 Key Software Development Methodologies',
     );
   });
 
   it('keeps a title whose parts are not the host, or that is only the host', () => {
-    expect(stripHostPart('Review: the new phone | Tech Daily', 'example.com')).toBe(
+    expect(stripHostPart('Review: the new phone | Tech Daily', ['example.com'])).toBe(
       'Review: the new phone | Tech Daily',
     );
-    expect(stripHostPart('Bold.org', 'bold.org')).toBe('Bold.org');
-    expect(stripHostPart('Covid-19 - a timeline', 'covid.org')).toBe('Covid-19 - a timeline');
+    expect(stripHostPart('Bold.org', ['bold.org'])).toBe('Bold.org');
+    expect(stripHostPart('Covid-19 - a timeline', ['covid.org'])).toBe('Covid-19 - a timeline');
   });
 });
 
@@ -153,5 +153,13 @@ describe('a site name with a hyphen', () => {
   it('is cut like any other', () => {
     const site = 'Housecall Pro - The #1 all-in-one solution for your home services business.';
     expect(stripSiteName(`Plumbing Price Guide | ${site}`, site)).toBe('Plumbing Price Guide');
+  });
+});
+
+describe('spellsHost', () => {
+  it('takes the site name of a subdomain', () => {
+    expect(spellsHost('virtualbox.org', ['forums.virtualbox.org'])).toBe(true);
+    expect(spellsHost('Bogleheads.org', ['127.0.0.1', 'www.bogleheads.org'])).toBe(true);
+    expect(spellsHost('Forums', ['forums.virtualbox.org'])).toBe(false);
   });
 });

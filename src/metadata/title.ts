@@ -112,23 +112,29 @@ export function stripSiteName(title: string, site: string): string {
  * The title without a first or last part that is the site's host name ("… | Bold.org", "Giordano's Catering |
  * …" on giordanoscatering.com): the part's letters and digits equal the host's, less `www.` and its last label.
  */
-export function stripHostPart(title: string, host: string): string {
+export function stripHostPart(title: string, hosts: readonly string[]): string {
   const { parts, separators } = split(title);
   if (parts.length < 2) return title;
-  if (spellsHost(parts[parts.length - 1] ?? '', host))
+  if (spellsHost(parts[parts.length - 1] ?? '', hosts))
     return join(parts.slice(0, -1), separators.slice(0, -1));
-  if (spellsHost(parts[0] ?? '', host)) return join(parts.slice(1), separators.slice(1));
+  if (spellsHost(parts[0] ?? '', hosts)) return join(parts.slice(1), separators.slice(1));
   return title;
 }
 
-/** Whether `text`'s letters and digits are the host's, less `www.` and (or with) its last label. */
-export function spellsHost(text: string, host: string): boolean {
+/**
+ * Whether `text`'s letters and digits spell one of the hosts: whole, or its site's own name (the label before
+ * the last, "virtualbox" or "virtualbox.org" for forums.virtualbox.org), `www.` aside.
+ */
+export function spellsHost(text: string, hosts: readonly string[]): boolean {
   const squeeze = (value: string) => comparable(value).replace(/\s+/g, '');
-  const bare = host.replace(/^www\./i, '');
-  const name = squeeze(bare.replace(/\.[^.]+$/, ''));
-  if (name.length < 3) return false;
   const key = squeeze(text);
-  return key === name || key === squeeze(bare);
+  if (key.length < 3) return false;
+  return hosts.some((host) => {
+    const labels = host.replace(/^www\./i, '').split('.');
+    const site = labels.slice(-2);
+    const names = [labels.join('.'), labels.slice(0, -1).join('.'), site.join('.'), site[0] ?? ''];
+    return names.some((name) => squeeze(name).length >= 3 && squeeze(name) === key);
+  });
 }
 
 function split(title: string): { parts: string[]; separators: string[] } {
