@@ -1,0 +1,230 @@
+/**
+ * The story the page says it is. A news page carries other stories' text too: a strip of teasers under the
+ * story ("More in this section"), a "Breaking news" strip above it, the next story an endless page loads below
+ * it. Each can outscore a short story. The page names its story (`<title>`, `og:title`, the JSON-LD headline),
+ * and the `h1` those confirm is where it starts: the run under that headline is the article, not a run that is
+ * another story's, and a run never reaches into the next story.
+ */
+import { parentElementOf } from '../dom/access.ts';
+import { comparable } from '../dom/chars.ts';
+import type { Run } from '../mss/index.ts';
+import type { Scored } from '../score/scored.ts';
+import { type Segment, segmentText } from '../segments/index.ts';
+import { isStubRun } from './floors.ts';
+import { isBoundary } from './runs.ts';
+
+/** The headline is an `h1`, else an `h2` (a page whose `h1` is its logo). */
+const MAX_HEADLINE_LEVEL = 2;
+/**
+ * The headline and a declared title agree when one holds the other and the shorter is at least this share of
+ * the longer: a title's site name ("… | The Courier") or a kicker ("Transport: …") is set aside, a logo `h1`
+ * holding the site's name alone is not the headline.
+ */
+const TITLE_SHARE = 0.5;
+/** A declared title this short says too little to find a headline by. */
+const MIN_TITLE_CHARS = 12;
+/**
+ * The headline's run starts within this many segments after it: a byline, a date, a lead picture's caption and
+ * a share bar sit between them; further down, what starts is no longer the text under the headline.
+ */
+const MAX_GAP = 12;
+/** Two or more headings that are links to other pages between the story and a run: a strip of teasers. */
+const TEASER_HEADINGS = 2;
+/** How far up two teasers' headings are looked at for the box they share (cards in a strip, a grid). */
+const CARD_LEVELS = 4;
+
+/** The headline segment: the first `h1` (else `h2`) that a declared title confirms, or -1. */
+export function headlineIndex(segments: readonly Segment[], titles: readonly string[]): number {
+  const keys = titles.map(comparable).filter((k) => k.length >= MIN_TITLE_CHARS);
+  if (keys.length === 0) return -1;
+  let found = -1;
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i] as Segment;
+    if (s.heading < 1 || s.heading > MAX_HEADLINE_LEVEL || isLinkLine(s)) continue;
+    if (found >= 0 && s.heading >= (segments[found] as Segment).heading) continue;
+    const text = comparable(segmentText(s));
+    if (keys.some((k) => agree(text, k))) {
+      found = i;
+      if (s.heading === 1) break;
+    }
+  }
+  return found;
+}
+
+function agree(a: string, b: string): boolean {
+  if (a === '' || b === '') return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return long.includes(short) && short.length >= TITLE_SHARE * long.length;
+}
+
+/** Mostly link text: a teaser's headline, pointing to another page (a heading's own anchor is no link). */
+function isLinkLine(s: Segment): boolean {
+  return s.linkChars * 2 >= s.length;
+}
+
+/**
+ * Where the story that starts at the headline ends: the first segment after it that starts another story, or
+ * one past the last segment. Another story starts at a heading of the headline's rank or higher (the next
+ * story's `h1`), in another `<article>` than the headline's, at a heading that ends an article (runs.ts:
+ * "More stories", the comments), or at a strip of teaser cards (with the plain heading over it: "More in this
+ * section").
+ */
+export function storyEnd(scored: Scored, headline: number): number {
+  const segs = scored.segments;
+  const head = segs[headline] as Segment;
+  let teaser = -1;
+  for (let i = headline + 1; i < segs.length; i++) {
+    const s = segs[i] as Segment;
+    if (startsAnotherStory(s, head) || isBoundary(s, scored.boilerplate[i] === true)) return i;
+    if (s.heading === 0 || !isLinkLine(s)) continue;
+    if (teaser >= 0 && inCards(segs[teaser] as Segment, s)) {
+      const above = segs[teaser - 1];
+      return above !== undefined && above.heading > 0 && teaser - 1 > headline ? teaser - 1 : teaser;
+    }
+    teaser = i;
+  }
+  return segs.length;
+}
+
+function startsAnotherStory(s: Segment, head: Segment): boolean {
+  if (head.article !== null && s.article !== null && s.article !== head.article) return true;
+  return s.heading > 0 && s.heading <= head.heading && !isLinkLine(s);
+}
+
+/**
+ * Two linked headings are teaser cards when each sits in a box of its own below the box they share: a strip or a
+ * grid of cards. A list article's linked headings ("19. Backlinko's guide") are siblings in its body instead.
+ */
+function inCards(a: Segment, b: Segment): boolean {
+  const above: Element[] = [];
+  for (
+    let el = parentElementOf(a.block), k = 0;
+    el !== null && k < CARD_LEVELS;
+    el = parentElementOf(el), k++
+  )
+    above.push(el);
+  for (
+    let el = parentElementOf(b.block), k = 0;
+    el !== null && k < CARD_LEVELS;
+    el = parentElementOf(el), k++
+  ) {
+    const at = above.indexOf(el);
+    if (at >= 0) return at >= 1 && k >= 1;
+  }
+  return false;
+}
+
+/** A run from `from` to `to`, its score the sum of its segments' weights. */
+function runOf(scored: Scored, from: number, to: number): Run {
+  let score = 0;
+  for (let i = from; i <= to; i++) score += scored.weight[i] ?? 0;
+  return { start: from, end: to, score };
+}
+
+/** The visible characters of the run's segments that score for the article. */
+function runChars(scored: Scored, run: Run): number {
+  let n = 0;
+  for (let i = run.start; i <= run.end; i++)
+    if ((scored.weight[i] ?? 0) > 0) n += scored.segments[i]?.length ?? 0;
+  return n;
+}
+
+/**
+ * The run under the headline, within the story's end: the best run holding the headline or starting soon
+ * after it, no other headline of its rank between, cut where the story ends. Null when there is none.
+ */
+function headlineRun(all: readonly Run[], scored: Scored, headline: number, end: number): Run | null {
+  const segs = scored.segments;
+  let best: Run | null = null;
+  for (const r of all) {
+    if (r.end <= headline || r.start >= end) continue;
+    if (r.start > headline + MAX_GAP && best !== null) break;
+    if (r.start > headline + MAX_GAP) return null;
+    let between = false;
+    for (let i = headline + 1; i < r.start && !between; i++) {
+      const s = segs[i] as Segment;
+      between = s.heading > 0 && s.heading <= MAX_HEADLINE_LEVEL && !isLinkLine(s);
+    }
+    if (between) break;
+    const clipped = runOf(scored, Math.max(r.start, headline + 1), Math.min(r.end, end - 1));
+    if (best === null || clipped.score > best.score) best = clipped;
+  }
+  return best;
+}
+
+/**
+ * Whether `run` is another story's text than the one under the headline (`story`, up to `end`): it lies above
+ * the headline (a strip of other stories' teasers over it), or below the story past another story's start
+ * (`end`) or past a strip of headings that link to other pages.
+ */
+function isAnotherStory(scored: Scored, run: Run, story: Run, headline: number, end: number): boolean {
+  if (run.end < headline) return true;
+  if (run.start <= story.end) return false;
+  if (run.start >= end) return true;
+  let teasers = 0;
+  for (let i = story.end + 1; i <= run.end; i++) {
+    const s = scored.segments[i] as Segment;
+    if (s.heading > 0 && isLinkLine(s) && ++teasers >= TEASER_HEADINGS) return true;
+  }
+  return false;
+}
+
+/** The run the page's headline anchors, and whether it replaced the best run (another story's). */
+export interface StoryChoice {
+  run: Run;
+  /** The best run was another story's: the page's own story was taken instead. */
+  replaced: boolean;
+  /** Where the story under the headline ends (storyEnd): nothing from there on is its text. */
+  end: number;
+}
+
+/**
+ * The article's run as the page's headline says it: the best run, unless it is another story's and the
+ * headline's run holds real text (over a stub's floor), then that; a run holding the headline is cut where the
+ * story ends. The best run as it is when no declared title confirms a headline.
+ */
+export function storyRun(
+  best: Run,
+  all: readonly Run[],
+  scored: Scored,
+  titles: readonly string[],
+): StoryChoice {
+  const headline = headlineIndex(scored.segments, titles);
+  const whole = scored.segments.length;
+  if (headline < 0) return { run: best, replaced: false, end: whole };
+  const end = storyEnd(scored, headline);
+  if (holdsHeadline(scored, best, headline))
+    return { run: cutToStory(scored, best, headline, end), replaced: false, end };
+  const story = headlineRun(all, scored, headline, end);
+  if (story === null || isStubRun(runChars(scored, story))) return { run: best, replaced: false, end: whole };
+  if (!isAnotherStory(scored, best, story, headline, end)) return { run: best, replaced: false, end: whole };
+  return { run: story, replaced: true, end };
+}
+
+/** The run holds the headline, or starts right under it: nothing but a byline and a picture between. */
+function holdsHeadline(scored: Scored, run: Run, headline: number): boolean {
+  if (run.end <= headline) return false;
+  if (run.start <= headline) return true;
+  if (run.start > headline + MAX_GAP) return false;
+  for (let i = headline + 1; i < run.start; i++) {
+    const s = scored.segments[i] as Segment;
+    if (s.heading > 0 && s.heading <= MAX_HEADLINE_LEVEL && !isLinkLine(s)) return false;
+  }
+  return true;
+}
+
+/**
+ * The story's own run, cut where the next story starts, and at the headline when what it holds above the
+ * headline has headings of its own (other stories' teasers, not a kicker or a standfirst).
+ */
+function cutToStory(scored: Scored, run: Run, headline: number, end: number): Run {
+  let start = run.start;
+  for (let i = run.start; i < headline; i++) {
+    if ((scored.segments[i] as Segment).heading > 0) {
+      start = headline;
+      break;
+    }
+  }
+  const last = Math.min(run.end, end - 1);
+  return start === run.start && last === run.end ? run : runOf(scored, start, last);
+}
