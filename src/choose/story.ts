@@ -3,7 +3,8 @@
  * story ("More in this section"), a "Breaking news" strip above it, the next story an endless page loads below
  * it. Each can outscore a short story. The page names its story (`<title>`, `og:title`, the JSON-LD headline),
  * and the `h1` those confirm is where it starts: the run under that headline is the article, not a run that is
- * another story's, and a run never reaches into the next story.
+ * another story's, and a run never reaches into the next story (docs/extraction.md, "The story under the
+ * headline").
  */
 import { parentElementOf } from '../dom/access.ts';
 import { comparable } from '../dom/chars.ts';
@@ -28,8 +29,6 @@ const MIN_TITLE_CHARS = 12;
  * a share bar sit between them; further down, what starts is no longer the text under the headline.
  */
 const MAX_GAP = 12;
-/** Two or more headings that are links to other pages between the story and a run: a strip of teasers. */
-const TEASER_HEADINGS = 2;
 /** How far up two teasers' headings are looked at for the box they share (cards in a strip, a grid). */
 const CARD_LEVELS = 4;
 
@@ -62,33 +61,49 @@ function isLinkLine(s: Segment): boolean {
   return s.linkChars * 2 >= s.length;
 }
 
+/** Where the story under the headline ends, and whether a strip of teaser cards ends it. */
+interface StoryEnd {
+  at: number;
+  cards: boolean;
+}
+
 /**
  * Where the story that starts at the headline ends: the first segment after it that starts another story, or
- * one past the last segment. Another story starts at a heading of the headline's rank or higher (the next
- * story's `h1`), in another `<article>` than the headline's, at a heading that ends an article (runs.ts:
- * "More stories", the comments), or at a strip of teaser cards (with the plain heading over it: "More in this
- * section").
+ * one past the last segment. Another story starts in another `<article>` than the headline's, at a heading
+ * that ends an article (runs.ts: "More stories", the comments), or at a strip of teaser cards (with the plain
+ * heading over it: "More in this section").
  */
-export function storyEnd(scored: Scored, headline: number): number {
+function storyEnd(scored: Scored, headline: number): StoryEnd {
   const segs = scored.segments;
   const head = segs[headline] as Segment;
   let teaser = -1;
   for (let i = headline + 1; i < segs.length; i++) {
     const s = segs[i] as Segment;
-    if (startsAnotherStory(s, head) || isBoundary(s, scored.boilerplate[i] === true)) return i;
+    const otherArticle = head.article !== null && s.article !== null && s.article !== head.article;
+    if (otherArticle || isBoundary(s, scored.boilerplate[i] === true)) return { at: i, cards: false };
     if (s.heading === 0 || !isLinkLine(s)) continue;
     if (teaser >= 0 && inCards(segs[teaser] as Segment, s)) {
       const above = segs[teaser - 1];
-      return above !== undefined && above.heading > 0 && teaser - 1 > headline ? teaser - 1 : teaser;
+      const at = above !== undefined && above.heading > 0 && teaser - 1 > headline ? teaser - 1 : teaser;
+      return { at, cards: true };
     }
     teaser = i;
   }
-  return segs.length;
+  return { at: segs.length, cards: false };
 }
 
-function startsAnotherStory(s: Segment, head: Segment): boolean {
-  if (head.article !== null && s.article !== null && s.article !== head.article) return true;
-  return s.heading > 0 && s.heading <= head.heading && !isLinkLine(s);
+/**
+ * The story's end as it holds for a run reaching `to`: a strip of cards ends the story only when nothing after
+ * it up to there has a heading of its own that is no link (a box of linked guides inside an article is followed
+ * by the article's next section).
+ */
+function endFor(scored: Scored, end: StoryEnd, to: number): number {
+  if (!end.cards) return end.at;
+  for (let i = end.at + 1; i <= to; i++) {
+    const s = scored.segments[i] as Segment;
+    if (s.heading > 0 && !isLinkLine(s)) return scored.segments.length;
+  }
+  return end.at;
 }
 
 /**
@@ -133,10 +148,11 @@ function runChars(scored: Scored, run: Run): number {
  * The run under the headline, within the story's end: the best run holding the headline or starting soon
  * after it, no other headline of its rank between, cut where the story ends. Null when there is none.
  */
-function headlineRun(all: readonly Run[], scored: Scored, headline: number, end: number): Run | null {
+function headlineRun(all: readonly Run[], scored: Scored, headline: number, storyEnd: StoryEnd): Run | null {
   const segs = scored.segments;
   let best: Run | null = null;
   for (const r of all) {
+    const end = endFor(scored, storyEnd, r.end);
     if (r.end <= headline || r.start >= end) continue;
     if (r.start > headline + MAX_GAP && best !== null) break;
     if (r.start > headline + MAX_GAP) return null;
@@ -153,20 +169,12 @@ function headlineRun(all: readonly Run[], scored: Scored, headline: number, end:
 }
 
 /**
- * Whether `run` is another story's text than the one under the headline (`story`, up to `end`): it lies above
- * the headline (a strip of other stories' teasers over it), or below the story past another story's start
- * (`end`) or past a strip of headings that link to other pages.
+ * Whether `run` is another story's text than the one under the headline (`story`): it lies above the headline
+ * (a strip of other stories' teasers over it), or below, past where the story ends (`end`).
  */
-function isAnotherStory(scored: Scored, run: Run, story: Run, headline: number, end: number): boolean {
+function isAnotherStory(run: Run, story: Run, headline: number, end: number): boolean {
   if (run.end < headline) return true;
-  if (run.start <= story.end) return false;
-  if (run.start >= end) return true;
-  let teasers = 0;
-  for (let i = story.end + 1; i <= run.end; i++) {
-    const s = scored.segments[i] as Segment;
-    if (s.heading > 0 && isLinkLine(s) && ++teasers >= TEASER_HEADINGS) return true;
-  }
-  return false;
+  return run.start > story.end && run.start >= end;
 }
 
 /** The run the page's headline anchors, and whether it replaced the best run (another story's). */
@@ -192,13 +200,16 @@ export function storyRun(
   const headline = headlineIndex(scored.segments, titles);
   const whole = scored.segments.length;
   if (headline < 0) return { run: best, replaced: false, end: whole };
-  const end = storyEnd(scored, headline);
-  if (holdsHeadline(scored, best, headline))
+  const storyEnds = storyEnd(scored, headline);
+  if (holdsHeadline(scored, best, headline)) {
+    const end = endFor(scored, storyEnds, best.end);
     return { run: cutToStory(scored, best, headline, end), replaced: false, end };
-  const story = headlineRun(all, scored, headline, end);
+  }
+  const story = headlineRun(all, scored, headline, storyEnds);
   if (story === null || isStubRun(runChars(scored, story))) return { run: best, replaced: false, end: whole };
-  if (!isAnotherStory(scored, best, story, headline, end)) return { run: best, replaced: false, end: whole };
-  return { run: story, replaced: true, end };
+  if (!isAnotherStory(best, story, headline, endFor(scored, storyEnds, best.end)))
+    return { run: best, replaced: false, end: whole };
+  return { run: story, replaced: true, end: story.end + 1 };
 }
 
 /** The run holds the headline, or starts right under it: nothing but a byline and a picture between. */
