@@ -296,6 +296,7 @@ function readAndChoose(
       declared,
       dated: () => metadata().published !== null,
       titles: () => declaredTitles(metadata()),
+      declaredBody: () => metadata().from.ld?.articleBody ?? null,
       pageModel: options.pageModel ?? SHIPPED_PAGE_MODEL,
       isHidden,
       force: !!options.force,

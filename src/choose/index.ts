@@ -44,6 +44,8 @@ export interface Page extends FallbackPage {
   dated: () => boolean;
   /** The titles the page declares for its story (metadata/): where its headline is found (story.ts). */
   titles: () => readonly string[];
+  /** The story's text as the page's JSON-LD declares it (`articleBody`), or null (story.ts). */
+  declaredBody: () => string | null;
   /** Whether a page is answered whole or by its run (page-choice.ts). */
   pageModel: Model;
   /**
@@ -69,7 +71,7 @@ export function choose(scored: Scored, page: Page): Choice {
   // story loaded below it (story.ts). A thread read from its comments has no story to anchor.
   const story = page.comments
     ? { run: found, replaced: false, end: scored.segments.length }
-    : storyRun(found, all, scored, page.titles());
+    : storyRun(found, all, scored, { titles: page.titles(), body: page.declaredBody() });
   const best = story.run;
   const run = page.comments ? best : besideListing(best, all, scored);
   // A listing (home page, section front) is an answer, not a weak run: the fallback would only pick a teaser.

@@ -29,6 +29,19 @@ const MIN_TITLE_CHARS = 12;
  * a share bar sit between them; further down, what starts is no longer the text under the headline.
  */
 const MAX_GAP = 12;
+/** A JSON-LD `articleBody` this long is the story's text (shorter, it is a summary or a teaser). */
+const MIN_DECLARED_BODY = 400;
+/** What of a segment is looked for in the declared body: this many characters from its middle. */
+const PROBE_CHARS = 40;
+/** Segments looked for in the declared body, in all runs together. */
+const MAX_PROBES = 2_000;
+/**
+ * The best run is another story's when under this share of its text is in the declared body, and a run of
+ * which at least DECLARED_SHARE is holds more than a stub.
+ */
+const STRAY_SHARE = 0.2;
+const DECLARED_SHARE = 0.5;
+
 /** How far up two teasers' headings are looked at for the box they share (cards in a strip, a grid). */
 const CARD_LEVELS = 4;
 
@@ -177,6 +190,76 @@ function isAnotherStory(run: Run, story: Run, headline: number, end: number): bo
   return run.start > story.end && run.start >= end;
 }
 
+/** A run's text that scores for the article, and how much of it the declared body holds. */
+interface Overlap {
+  chars: number;
+  declared: number;
+}
+
+/** How much of each run's text is in the declared body (`body`: comparable text), bounded in probes. */
+function overlaps(all: readonly Run[], scored: Scored, body: string): Overlap[] {
+  let probes = 0;
+  return all.map((r) => {
+    const out: Overlap = { chars: 0, declared: 0 };
+    for (let i = r.start; i <= r.end; i++) {
+      const s = scored.segments[i] as Segment;
+      if ((scored.weight[i] ?? 0) <= 0) continue;
+      out.chars += s.length;
+      if (probes++ >= MAX_PROBES) continue;
+      const text = comparable(segmentText(s));
+      const from = Math.max(0, Math.floor((text.length - PROBE_CHARS) / 2));
+      if (text.length >= PROBE_CHARS / 2 && body.includes(text.slice(from, from + PROBE_CHARS)))
+        out.declared += s.length;
+    }
+    return out;
+  });
+}
+
+/**
+ * The run whose text the page's JSON-LD `articleBody` holds, when the best run's is not in it: the story the
+ * page declares, over another story's text. Null when the page declares no body, or the best run is its.
+ */
+function declaredBodyRun(
+  best: Run,
+  all: readonly Run[],
+  scored: Scored,
+  declaredBody: string | null,
+): Run | null {
+  if (declaredBody === null) return null;
+  const body = comparable(declaredBody);
+  if (body.length < MIN_DECLARED_BODY) return null;
+  const found = overlaps([best, ...all], scored, body);
+  const ofBest = found[0] as Overlap;
+  if (ofBest.declared >= STRAY_SHARE * ofBest.chars) return null;
+  let at = -1;
+  for (let k = 1; k < found.length; k++) {
+    const o = found[k] as Overlap;
+    if (o.declared < DECLARED_SHARE * o.chars || isStubRun(o.declared)) continue;
+    if (at < 0 || o.declared > (found[at] as Overlap).declared) at = k;
+  }
+  return at < 0 ? null : (all[at - 1] as Run);
+}
+
+/**
+ * The run cut after the segment that ends the declared body (its last words are that segment's), when nothing
+ * after it in the run is in the body: what follows is no longer the story (a strip of teasers joined to it
+ * across a sign-up box). A body that stops short of the page's story (a teaser's worth) ends nowhere in it.
+ */
+function toDeclaredEnd(run: Run, scored: Scored, declaredBody: string | null): Run {
+  if (declaredBody === null) return run;
+  const body = comparable(declaredBody);
+  if (body.length < MIN_DECLARED_BODY) return run;
+  const tail = body.slice(-PROBE_CHARS);
+  for (let i = run.end, probes = 0; i > run.start && probes < MAX_PROBES; i--, probes++) {
+    const text = comparable(segmentText(scored.segments[i] as Segment));
+    if (text.length < PROBE_CHARS / 2) continue;
+    if (text.endsWith(tail) || tail.endsWith(text)) return i === run.end ? run : runOf(scored, run.start, i);
+    const from = Math.max(0, Math.floor((text.length - PROBE_CHARS) / 2));
+    if (body.includes(text.slice(from, from + PROBE_CHARS))) return run;
+  }
+  return run;
+}
+
 /** The run the page's headline anchors, and whether it replaced the best run (another story's). */
 export interface StoryChoice {
   run: Run;
@@ -187,28 +270,31 @@ export interface StoryChoice {
 }
 
 /**
- * The article's run as the page's headline says it: the best run, unless it is another story's and the
- * headline's run holds real text (over a stub's floor), then that; a run holding the headline is cut where the
- * story ends. The best run as it is when no declared title confirms a headline.
+ * The article's run as the page says it: the run whose text its declared body holds, when the best run's is
+ * not; else the best run, unless it is another story's and the headline's run holds real text (over a stub's
+ * floor), then that; a run holding the headline is cut where the story ends. The best run as it is when the
+ * page declares neither a body nor a title that confirms a headline.
  */
 export function storyRun(
-  best: Run,
+  found: Run,
   all: readonly Run[],
   scored: Scored,
-  titles: readonly string[],
+  declared: { titles: readonly string[]; body: string | null },
 ): StoryChoice {
-  const headline = headlineIndex(scored.segments, titles);
   const whole = scored.segments.length;
-  if (headline < 0) return { run: best, replaced: false, end: whole };
+  const fromBody = declaredBodyRun(found, all, scored, declared.body);
+  const best = toDeclaredEnd(fromBody ?? found, scored, declared.body);
+  const headline = headlineIndex(scored.segments, declared.titles);
+  if (headline < 0) return { run: best, replaced: fromBody !== null, end: whole };
   const storyEnds = storyEnd(scored, headline);
   if (holdsHeadline(scored, best, headline)) {
     const end = endFor(scored, storyEnds, best.end);
-    return { run: cutToStory(scored, best, headline, end), replaced: false, end };
+    return { run: cutToStory(scored, best, headline, end), replaced: fromBody !== null, end };
   }
   const story = headlineRun(all, scored, headline, storyEnds);
-  if (story === null || isStubRun(runChars(scored, story))) return { run: best, replaced: false, end: whole };
-  if (!isAnotherStory(best, story, headline, endFor(scored, storyEnds, best.end)))
-    return { run: best, replaced: false, end: whole };
+  const kept = { run: best, replaced: fromBody !== null, end: whole };
+  if (fromBody !== null || story === null || isStubRun(runChars(scored, story))) return kept;
+  if (!isAnotherStory(best, story, headline, endFor(scored, storyEnds, best.end))) return kept;
   return { run: story, replaced: true, end: story.end + 1 };
 }
 
