@@ -90,11 +90,14 @@ function storyEnd(scored: Scored, headline: number): StoryEnd {
   const segs = scored.segments;
   const head = segs[headline] as Segment;
   let teaser = -1;
+  let told = false;
   for (let i = headline + 1; i < segs.length; i++) {
     const s = segs[i] as Segment;
     const otherArticle = head.article !== null && s.article !== null && s.article !== head.article;
     if (otherArticle || isBoundary(s, scored.boilerplate[i] === true)) return { at: i, cards: false };
-    if (s.heading === 0 || !isLinkLine(s)) continue;
+    // A "Read also" box between the headline and the story's first paragraph is inside the story.
+    told ||= s.heading === 0 && (scored.weight[i] ?? 0) > 0 && !isLinkLine(s);
+    if (!told || s.heading === 0 || !isLinkLine(s)) continue;
     if (teaser >= 0 && inCards(segs[teaser] as Segment, s)) {
       const above = segs[teaser - 1];
       const at = above !== undefined && above.heading > 0 && teaser - 1 > headline ? teaser - 1 : teaser;
@@ -323,5 +326,6 @@ function cutToStory(scored: Scored, run: Run, headline: number, end: number): Ru
     }
   }
   const last = Math.min(run.end, end - 1);
+  if (last < start) return run;
   return start === run.start && last === run.end ? run : runOf(scored, start, last);
 }
