@@ -71,7 +71,11 @@ export function choose(scored: Scored, page: Page): Choice {
   // story loaded below it (story.ts). A thread read from its comments has no story to anchor.
   const story = page.comments
     ? { run: found, replaced: false, end: scored.segments.length }
-    : storyRun(found, all, scored, { titles: page.titles(), body: page.declaredBody() });
+    : storyRun(found, all, scored, {
+        titles: page.titles(),
+        // A forum posting's declared body is its first post: the replies are the thread's text too.
+        body: page.declared.discussion ? null : page.declaredBody(),
+      });
   const best = story.run;
   const run = page.comments ? best : besideListing(best, all, scored);
   // A listing (home page, section front) is an answer, not a weak run: the fallback would only pick a teaser.

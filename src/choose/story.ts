@@ -42,6 +42,11 @@ const MAX_PROBES = 2_000;
 const STRAY_SHARE = 0.2;
 const DECLARED_SHARE = 0.5;
 
+/**
+ * A strip under a story holds a few teasers; more cards than this are a listing's (a section front whose
+ * heading names the page), and the page is not one story with teasers under it.
+ */
+const MAX_STRIP_CARDS = 8;
 /** How far up two teasers' headings are looked at for the box they share (cards in a strip, a grid). */
 const CARD_LEVELS = 4;
 
@@ -69,6 +74,16 @@ function agree(a: string, b: string): boolean {
   return long.includes(short) && short.length >= TITLE_SHARE * long.length;
 }
 
+/**
+ * A teaser's headline: a heading that links to another page, headline-long (listing.ts counts headlines from
+ * the same length); a thread's posts are signed with a linked name in a heading, a word or two.
+ */
+function isTeaserHeading(s: Segment): boolean {
+  return s.heading > 0 && isLinkLine(s) && s.length >= TEASER_HEADLINE_CHARS;
+}
+
+const TEASER_HEADLINE_CHARS = 20;
+
 /** Mostly link text: a teaser's headline, pointing to another page (a heading's own anchor is no link). */
 function isLinkLine(s: Segment): boolean {
   return s.linkChars * 2 >= s.length;
@@ -90,14 +105,23 @@ function storyEnd(scored: Scored, headline: number): StoryEnd {
   const segs = scored.segments;
   const head = segs[headline] as Segment;
   let teaser = -1;
+  // Until the story's first paragraph, nothing but a heading that ends articles ends it: a "Read also" box
+  // can sit under the headline, and the headline its own `<article>` (a header) above the body's.
   let told = false;
+  let article = head.article;
   for (let i = headline + 1; i < segs.length; i++) {
     const s = segs[i] as Segment;
-    const otherArticle = head.article !== null && s.article !== null && s.article !== head.article;
-    if (otherArticle || isBoundary(s, scored.boilerplate[i] === true)) return { at: i, cards: false };
-    // A "Read also" box between the headline and the story's first paragraph is inside the story.
-    told ||= s.heading === 0 && (scored.weight[i] ?? 0) > 0 && !isLinkLine(s);
-    if (!told || s.heading === 0 || !isLinkLine(s)) continue;
+    if (isBoundary(s, scored.boilerplate[i] === true)) return { at: i, cards: false };
+    if (!told && s.heading === 0 && (scored.weight[i] ?? 0) > 0 && !isLinkLine(s)) {
+      told = true;
+      article = s.article ?? article;
+    }
+    if (!told) continue;
+    // Another `<article>` is another story when it opens on a headline of its own (a thread's posts don't).
+    const otherStory = article !== null && s.article !== null && s.article !== article;
+    if (otherStory && s.heading > 0 && s.heading <= MAX_HEADLINE_LEVEL && !isLinkLine(s))
+      return { at: i, cards: false };
+    if (!isTeaserHeading(s)) continue;
     if (teaser >= 0 && inCards(segs[teaser] as Segment, s)) {
       const above = segs[teaser - 1];
       const at = above !== undefined && above.heading > 0 && teaser - 1 > headline ? teaser - 1 : teaser;
@@ -115,9 +139,11 @@ function storyEnd(scored: Scored, headline: number): StoryEnd {
  */
 function endFor(scored: Scored, end: StoryEnd, to: number): number {
   if (!end.cards) return end.at;
+  let cards = 0;
   for (let i = end.at + 1; i <= to; i++) {
     const s = scored.segments[i] as Segment;
     if (s.heading > 0 && !isLinkLine(s)) return scored.segments.length;
+    if (s.heading > 0 && ++cards > MAX_STRIP_CARDS) return scored.segments.length;
   }
   return end.at;
 }
@@ -256,11 +282,18 @@ function toDeclaredEnd(run: Run, scored: Scored, declaredBody: string | null): R
   for (let i = run.end, probes = 0; i > run.start && probes < MAX_PROBES; i--, probes++) {
     const text = comparable(segmentText(scored.segments[i] as Segment));
     if (text.length < PROBE_CHARS / 2) continue;
-    if (text.endsWith(tail) || tail.endsWith(text)) return i === run.end ? run : runOf(scored, run.start, i);
+    if (text.endsWith(tail) || tail.endsWith(text))
+      return i === run.end || !headed(scored, i + 1, run.end) ? run : runOf(scored, run.start, i);
     const from = Math.max(0, Math.floor((text.length - PROBE_CHARS) / 2));
     if (body.includes(text.slice(from, from + PROBE_CHARS))) return run;
   }
   return run;
+}
+
+/** A heading lies between `from` and `to`: other stories' teasers, not a thread's replies or a footnote. */
+function headed(scored: Scored, from: number, to: number): boolean {
+  for (let i = from; i <= to; i++) if ((scored.segments[i] as Segment).heading > 0) return true;
+  return false;
 }
 
 /** The run the page's headline anchors, and whether it replaced the best run (another story's). */
