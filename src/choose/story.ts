@@ -47,6 +47,8 @@ const DECLARED_SHARE = 0.5;
  * heading names the page), and the page is not one story with teasers under it.
  */
 const MAX_STRIP_CARDS = 8;
+/** A teaser card's text after its heading: an excerpt of a few sentences, not the story's next paragraphs. */
+const MAX_CARD_CHARS = 600;
 /** How far up two teasers' headings are looked at for the box they share (cards in a strip, a grid). */
 const CARD_LEVELS = 4;
 
@@ -140,12 +142,15 @@ function storyEnd(scored: Scored, headline: number): StoryEnd {
 function endFor(scored: Scored, end: StoryEnd, to: number): number {
   if (!end.cards) return end.at;
   let cards = 0;
+  let after = 0;
   for (let i = end.at + 1; i <= to; i++) {
     const s = scored.segments[i] as Segment;
     if (s.heading > 0 && !isLinkLine(s)) return scored.segments.length;
     if (s.heading > 0 && ++cards > MAX_STRIP_CARDS) return scored.segments.length;
+    after = s.heading > 0 ? 0 : after + s.length;
   }
-  return end.at;
+  // The last card holds a teaser's excerpt; more text after it is the story going on past a box of links.
+  return after > MAX_CARD_CHARS ? scored.segments.length : end.at;
 }
 
 /**
