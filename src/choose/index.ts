@@ -95,11 +95,11 @@ export function choose(scored: Scored, page: Page): Choice {
     // A page that says it is an article and holds a stub of one is a paywall's teaser: no article, not the
     // subscription offers around it (fixture paywall-stub).
     const stubOfArticle = page.declared.article && isStubRun(chars);
-    // The story under the page's headline, chosen over another story's text, is the answer: the page said
-    // which text it is, and the page whole would hold the other stories again.
+    // The story under the headline of a page that declares an article, chosen over another story's text, is
+    // the answer: the page said which text it is, and the page whole would hold the other stories again.
     if (
       !stubOfArticle &&
-      !story.replaced &&
+      !(story.replaced && page.declared.article && !page.declared.product) &&
       chars < CONSIDER_SHARE * charsOf(range(0, scored.segments.length - 1), scored)
     ) {
       const own = pageIndices(scored);
