@@ -78,6 +78,17 @@ export function readMetadata(doc: Document): PageMetadata {
 }
 
 /**
+ * The titles the page declares for its story, most explicit first: the headline read (the `h1` a declared
+ * title confirms, else the declared title), `og:title`, `twitter:title`, the JSON-LD headline. The choice
+ * finds the story's headline among the segments by them (choose/story.ts).
+ */
+export function declaredTitles(metadata: PageMetadata): string[] {
+  const { meta, ld } = metadata.from;
+  const titles = [metadata.title, meta.get('og:title'), meta.get('twitter:title'), ld?.headline];
+  return titles.flatMap((t) => (t ? [t] : []));
+}
+
+/**
  * The lead image and the page's own description (the excerpt's first source), from what readMetadata read.
  * Apart because only `extract` gives them: the reader shows neither, and its content script then carries none
  * of this.
