@@ -29,6 +29,8 @@ export interface CopyInput {
    * went wrong.
    */
   maxNodes: number;
+  /** See BuildInput.labels. */
+  labels?: ReadonlyMap<Element, string>;
 }
 
 export interface Copied {
@@ -50,6 +52,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
     container,
     automatic: new Set(),
     sources: new WeakMap(),
+    labels: input.labels ?? null,
     openAuto: new Map(),
     spaceBefore: new Set(),
     lastText: '',
