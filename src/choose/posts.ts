@@ -98,3 +98,12 @@ export function commonParent(items: readonly Element[]): Element | null {
 export function inDeclaredAuthor(block: Element): boolean {
   return closestOf(block, '[itemprop~="author" i]') !== null;
 }
+
+/**
+ * The element is inside `post`'s declared text (`itemprop="text"` or `articleBody`): what the post says, as
+ * against its vote bar, menus, member panel and reply form.
+ */
+export function inDeclaredText(block: Element, post: Element): boolean {
+  const text = closestOf(block, '[itemprop~="text" i], [itemprop~="articleBody" i]');
+  return text !== null && containsNode(post, text);
+}

@@ -17,7 +17,7 @@ import type { Run } from '../mss/index.ts';
 import type { Scored } from '../score/scored.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
 import { looksLikeListing } from './listing.ts';
-import { commonParent, declaredPosts, inDeclaredAuthor } from './posts.ts';
+import { commonParent, declaredPosts, inDeclaredAuthor, inDeclaredText } from './posts.ts';
 import { isBoundary } from './runs.ts';
 
 /**
@@ -299,6 +299,9 @@ function spanRecords(
   const dateLines = new Map<Element, number[]>();
   const said = new Map<Element, number[]>();
   const inRun = new Set<Element>();
+  // Of a declared thread: the posts that mark their text, and the lines of posts outside it.
+  const marksText = new Set<Element>();
+  const outsideText = new Set<number>();
   let from = -1;
   let to = -1;
   for (let i = 0; i < segs.length; i++) {
@@ -311,6 +314,10 @@ function spanRecords(
     text.set(r, (text.get(r) ?? 0) + n);
     if ((scored.probability?.[i] ?? 0) >= 0.5) prose.set(r, (prose.get(r) ?? 0) + n);
     const seg = segs[i] as Segment;
+    if (remarks !== null) {
+      if (inDeclaredText(seg.block, r)) marksText.add(r);
+      else outsideText.add(i);
+    }
     if (n < DATE_LINE_CHARS && (DATE.test(segmentText(seg)) || hasTime(seg.block))) {
       dated.add(r);
       const lines = dateLines.get(r);
@@ -336,7 +343,15 @@ function spanRecords(
       else lines.push(i);
     }
   }
-  const panels = listing ? [] : withoutTemplateLines(said, segs);
+  // A post that marks its text says only what is in it: its member panel's "55.4k · 24 gold badges" and the
+  // reply form after a question are no part of it.
+  const saysOutside = (i: number): boolean => outsideText.has(i) && marksText.has(recordOf(i) as Element);
+  for (const [r, lines] of said) {
+    const kept = lines.filter((i) => !saysOutside(i));
+    if (kept.length > 0) said.set(r, kept);
+    else said.delete(r);
+  }
+  if (!listing) withoutTemplateLines(said, segs);
   const withText = records.filter((r) => (text.get(r) ?? 0) > 0);
   const isDated = (r: Element): boolean => dated.has(r) || querySelectorIn(r, 'time') !== null;
   // Posts of a thread are most of a set of three or more dated: each is held when it says something, believed
@@ -381,11 +396,11 @@ function spanRecords(
       bodies.push(...(said.get(r) ?? []));
     }
     const isHeld = new Set(held);
+    const signed = new Set(signatures);
     for (let i = from; i <= widened.end; i++) {
       const r = recordOf(i);
-      if (r === undefined || !isHeld.has(r)) between.push(i);
+      if (r === undefined || !isHeld.has(r) || (saysOutside(i) && !signed.has(i))) between.push(i);
     }
-    between.push(...panels);
   }
   return {
     run: widened,
@@ -422,10 +437,9 @@ const TEMPLATE_POSTS = 3;
  * Lines that every post repeats but for their numbers are the member panel's, not what the post says:
  * "1,992 · 2 gold badges · 14 silver badges · 18 bronze badges" under each answer on a Q&A site, "Joined ·
  * Messages · Reaction score" on a forum (modern-dev: a Super User thread had them kept as replies). Posts that
- * then say nothing are not held. The lines set aside are returned: a thread leaves them out, whatever the model
- * gives them.
+ * then say nothing are not held.
  */
-function withoutTemplateLines(said: Map<Element, number[]>, segs: readonly Segment[]): number[] {
+function withoutTemplateLines(said: Map<Element, number[]>, segs: readonly Segment[]): void {
   // Its words without numbers or plurals: "1 gold badge" and "2 gold badges" are one line.
   const shapeOf = (i: number): string =>
     (
@@ -438,14 +452,11 @@ function withoutTemplateLines(said: Map<Element, number[]>, segs: readonly Segme
   const posts = new Map<string, number>();
   for (const lines of said.values())
     for (const shape of new Set(lines.map(shapeOf))) posts.set(shape, (posts.get(shape) ?? 0) + 1);
-  const panels: number[] = [];
   for (const [record, lines] of said) {
     const kept = lines.filter((i) => (posts.get(shapeOf(i)) ?? 0) < TEMPLATE_POSTS);
-    for (const i of lines) if ((posts.get(shapeOf(i)) ?? 0) >= TEMPLATE_POSTS) panels.push(i);
     if (kept.length > 0) said.set(record, kept);
     else said.delete(record);
   }
-  return panels;
 }
 
 /**
