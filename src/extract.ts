@@ -440,6 +440,7 @@ function copyChosen(reading: Reading, chosen: Chosen, title: string): BuiltConte
     baseUrl: reading.baseUrl,
     maxNodes: nodeBudget(reading.options.maxElements ?? DEFAULT_MAX_ELEMENTS),
     title,
+    ...(chosen.labels === undefined ? {} : { labels: chosen.labels }),
   });
 }
 

@@ -7,6 +7,7 @@ import { containsNode, querySelectorAllIn } from '../dom/access.ts';
 import { NEWSFEED } from '../fallback/index.ts';
 import type { Scored } from '../score/scored.ts';
 import { type Chosen, range, textNodes } from './chosen.ts';
+import { declaredPosts } from './posts.ts';
 import { keepInRun, offColumn } from './prune.ts';
 
 /** The articleBody element must hold this much VISIBLE text to be trusted (NewsFeed C_Σ). */
@@ -15,7 +16,12 @@ const MIN_ARTICLE_CHARS = NEWSFEED.minArticleChars;
 /** The declared element with the most visible text, if one has enough: the first match can be a hidden copy. */
 export function fromArticleBody(doc: Document, scored: Scored, styled: boolean): Chosen | null {
   let best: { el: Element; chars: number; first: number; last: number } | null = null;
+  let posts: Element[] | null = null;
   for (const el of Array.from(querySelectorAllIn(doc, '[itemprop~="articleBody" i]'))) {
+    // The body of one post of a thread the page declares (posts.ts) is that post's, not the page's: the run
+    // finds the thread, every post of it (modern-dev: a forum thread came out as its first post).
+    posts ??= declaredPosts(doc).items;
+    if (posts.some((post) => containsNode(post, el))) continue;
     let chars = 0;
     let first = -1;
     let last = -1;

@@ -208,5 +208,13 @@ function fromRun(candidate: Run, scored: Scored, page: Page, storyEnd: number): 
     keep: textNodes(kept),
     run,
     dropped,
+    ...(widened.accepted?.length ? { labels: acceptedLabels(widened.accepted) } : {}),
   };
+}
+
+/** What the reader shows above an answer the page declares accepted. */
+export const ACCEPTED_LABEL = 'Accepted answer';
+
+function acceptedLabels(accepted: readonly Element[]): Map<Element, string> {
+  return new Map(accepted.map((el) => [el, ACCEPTED_LABEL]));
 }

@@ -8,6 +8,7 @@ import {
   containsNode,
   firstClassOf,
   localNameOf,
+  ownerDocumentOf,
   parentElementOf,
   querySelectorIn,
 } from '../dom/access.ts';
@@ -16,6 +17,7 @@ import type { Run } from '../mss/index.ts';
 import type { Scored } from '../score/scored.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
 import { looksLikeListing } from './listing.ts';
+import { commonParent, declaredPosts, inDeclaredAuthor, inDeclaredText } from './posts.ts';
 import { isBoundary } from './runs.ts';
 
 /**
@@ -75,6 +77,8 @@ export interface Widened {
   bodies: number[];
   /** Of a thread, the segments between and after its posts that belong to none (a topic summary, "load more"). */
   between: number[];
+  /** Of a thread, the posts the page declares its accepted answers (posts.ts), for the reader's label. */
+  accepted?: Element[];
 }
 
 /**
@@ -87,14 +91,14 @@ export function widenToRecords(run: Run, scored: Scored, listing = false): Widen
   const first = scored.segments[run.start];
   const last = scored.segments[run.end];
   if (!first || !last) return unchanged;
+  const declared = listing ? null : declaredThread(run, scored);
+  if (declared !== null) return declared;
   const widened = recordsAbove(first.block, run, scored, listing, last.block);
   if (widened.records > 0) return widened;
   // A run that opens on the thread's title or its starter line, outside the posts, is widened from its
   // weightiest segment's records only when they are a thread's posts: widening from there to any set measured
   // worse (modern-dev forum .642 → .632, service .734 → .730).
-  let anchor = run.start;
-  for (let i = run.start; i <= run.end; i++)
-    if ((scored.weight[i] ?? 0) > (scored.weight[anchor] ?? 0)) anchor = i;
+  const anchor = weightiest(run, scored);
   const inside = recordsAbove(
     scored.segments[anchor]?.block ?? first.block,
     run,
@@ -110,8 +114,44 @@ export function widenToRecords(run: Run, scored: Scored, listing = false): Widen
   return { run, records: inside.inRun, dated, signatures: [], bodies: [], between: [] };
 }
 
+/** The run's segment of the most weight. */
+function weightiest(run: Run, scored: Scored): number {
+  let anchor = run.start;
+  for (let i = run.start; i <= run.end; i++)
+    if ((scored.weight[i] ?? 0) > (scored.weight[anchor] ?? 0)) anchor = i;
+  return anchor;
+}
+
+/**
+ * The thread the page declares (posts.ts), when the run's first or weightiest segment sits in one of its
+ * posts: every post that says something, in page order, whatever its shape: a Q&A page's question and its
+ * answers, a forum's first post and its replies. The declared vocabulary is the page's own statement that
+ * these are posts, so no dates, listing test or boundary heading ("3 Answers") are asked of them. An
+ * article with declared comments below it is not widened: its run sits in no post.
+ */
+function declaredThread(run: Run, scored: Scored): Widened | null {
+  const first = scored.segments[run.start]?.block;
+  const doc = first === undefined ? null : ownerDocumentOf(first);
+  if (first === undefined || doc === null) return null;
+  const posts = declaredPosts(doc);
+  const own = posts.items.filter((el) => !posts.remarks.has(el));
+  if (own.length < MIN_RECORDS) return null;
+  const heavy = scored.segments[weightiest(run, scored)]?.block ?? first;
+  if (!own.some((el) => containsNode(el, first) || containsNode(el, heavy))) return null;
+  const parent = commonParent(posts.items);
+  if (parent === null) return null;
+  const spanned = spanRecords(run, scored, parent, posts.items, false, posts.remarks);
+  if (!spanned.dated || spanned.records < MIN_RECORDS) return null;
+  const held = new Set(spanned.held ?? []);
+  return { ...spanned, accepted: [...posts.accepted].filter((el) => held.has(el)) };
+}
+
 /** A widening as found: how many of its records the run held, and the set (absent: none was found). */
-type Spanned = Widened & { inRun: number; set?: { parent: Element; members: readonly Element[] } };
+type Spanned = Widened & {
+  inRun: number;
+  set?: { parent: Element; members: readonly Element[] };
+  held?: readonly Element[];
+};
 
 /** How far past the run a thread's first reply may start, in segments, and how many lines are tried. */
 const REPLIES_GAP = 40;
@@ -223,12 +263,17 @@ function sameShape(parent: Element, key: string): Element[] {
   return out;
 }
 
+/**
+ * `remarks`, of a thread the page declares (posts.ts): its posts are those records, nested or not, and these
+ * records among them are comments under a post, which belong to no post.
+ */
 function spanRecords(
   run: Run,
   scored: Scored,
   parent: Element,
   records: readonly Element[],
   listing: boolean,
+  remarks: ReadonlySet<Element> | null = null,
 ): Spanned {
   const unchanged = { run, records: 0, dated: false, signatures: [], bodies: [], between: [], inRun: 0 };
   const segs = scored.segments;
@@ -250,10 +295,13 @@ function spanRecords(
   const prose = new Map<Element, number>();
   const dated = new Set<Element>();
   const author = new Map<Element, number>();
-  const profile = new Set<Element>();
-  const dateLine = new Map<Element, number>();
+  const ranked = new Map<Element, number>();
+  const dateLines = new Map<Element, number[]>();
   const said = new Map<Element, number[]>();
   const inRun = new Set<Element>();
+  // Of a declared thread: the posts that mark their text, and the lines of posts outside it.
+  const marksText = new Set<Element>();
+  const outsideText = new Set<number>();
   let from = -1;
   let to = -1;
   for (let i = 0; i < segs.length; i++) {
@@ -266,17 +314,25 @@ function spanRecords(
     text.set(r, (text.get(r) ?? 0) + n);
     if ((scored.probability?.[i] ?? 0) >= 0.5) prose.set(r, (prose.get(r) ?? 0) + n);
     const seg = segs[i] as Segment;
-    if (!dated.has(r) && n < DATE_LINE_CHARS && (DATE.test(segmentText(seg)) || hasTime(seg.block))) {
+    if (remarks !== null) {
+      if (inDeclaredText(seg.block, r)) marksText.add(r);
+      else outsideText.add(i);
+    }
+    if (n < DATE_LINE_CHARS && (DATE.test(segmentText(seg)) || hasTime(seg.block))) {
       dated.add(r);
-      dateLine.set(r, i);
+      const lines = dateLines.get(r);
+      if (lines === undefined) dateLines.set(r, [i]);
+      else if (lines.length < MAX_DATE_LINES) lines.push(i);
     }
     const linkedLine = n > 0 && n <= AUTHOR_CHARS && seg.linkChars * 2 > n;
-    if (linkedLine && !profile.has(r) && isProfileLink(seg.block)) {
-      author.set(r, i);
-      profile.add(r);
-    } else if (linkedLine && !author.has(r)) author.set(r, i);
-    else if (
-      dateLine.get(r) !== i &&
+    if (linkedLine) {
+      const rank = authorRank(seg.block);
+      if (rank > (ranked.get(r) ?? -1)) {
+        author.set(r, i);
+        ranked.set(r, rank);
+      }
+    } else if (
+      dateLines.get(r)?.[0] !== i &&
       n >= THREAD_BODY_CHARS &&
       seg.linkChars * 2 < n &&
       (scored.probability?.[i] ?? 0) >= THREAD_BODY_P &&
@@ -287,17 +343,29 @@ function spanRecords(
       else lines.push(i);
     }
   }
+  // A post that marks its text says only what is in it: its member panel's "55.4k · 24 gold badges" and the
+  // reply form after a question are no part of it.
+  const saysOutside = (i: number): boolean => outsideText.has(i) && marksText.has(recordOf(i) as Element);
+  for (const [r, lines] of said) {
+    const kept = lines.filter((i) => !saysOutside(i));
+    if (kept.length > 0) said.set(r, kept);
+    else said.delete(r);
+  }
   if (!listing) withoutTemplateLines(said, segs);
   const withText = records.filter((r) => (text.get(r) ?? 0) > 0);
   const isDated = (r: Element): boolean => dated.has(r) || querySelectorIn(r, 'time') !== null;
   // Posts of a thread are most of a set of three or more dated: each is held when it says something, believed
   // or not. Two dated boxes are as often an article and the next one, or a story and its one comment.
+  const declared = remarks !== null;
   const posts =
-    !listing && withText.length >= MIN_THREAD_POSTS && withText.filter(isDated).length * 2 >= withText.length;
+    declared ||
+    (!listing &&
+      withText.length >= MIN_THREAD_POSTS &&
+      withText.filter(isDated).length * 2 >= withText.length);
   const held = listing
     ? withText
     : posts
-      ? records.filter((r) => said.has(r))
+      ? records.filter((r) => said.has(r) && !remarks?.has(r))
       : records.filter((r) => (prose.get(r) ?? 0) >= RECORD_PROSE_SHARE * (text.get(r) ?? 1));
   if (held.length < MIN_RECORDS || from < 0) return unchanged;
   const widened: Run = { start: Math.min(run.start, from), end: Math.max(run.end, to), score: run.score };
@@ -306,29 +374,32 @@ function spanRecords(
     const s = segs[i] as Segment;
     return s.length < DATE_LINE_CHARS && DATE.test(segmentText(s));
   };
-  if (!listing && looksLikeListing(widened, scored, posts ? isDateLine : null)) return unchanged;
+  if (!listing && !declared && looksLikeListing(widened, scored, posts ? isDateLine : null)) return unchanged;
   const boundary = (i: number): boolean => {
     const s = segs[i];
     return s !== undefined && isBoundary(s, scored.boilerplate[i] === true);
   };
-  for (let i = widened.start; i < run.start; i++) if (boundary(i)) return unchanged;
-  for (let i = run.end + 1; i <= widened.end; i++) if (boundary(i)) return unchanged;
-  const isThread = !listing && held.filter(isDated).length * 2 >= held.length;
+  if (!declared) {
+    for (let i = widened.start; i < run.start; i++) if (boundary(i)) return unchanged;
+    for (let i = run.end + 1; i <= widened.end; i++) if (boundary(i)) return unchanged;
+  }
+  const isThread = declared || (!listing && held.filter(isDated).length * 2 >= held.length);
   const signatures: number[] = [];
   const bodies: number[] = [];
   const between: number[] = [];
   if (isThread) {
     for (const r of held) {
       const a = author.get(r);
-      const d = dateLine.get(r);
+      const d = nearest(dateLines.get(r) ?? [], a);
       if (a !== undefined) signatures.push(a);
       if (d !== undefined && d !== a) signatures.push(d);
       bodies.push(...(said.get(r) ?? []));
     }
     const isHeld = new Set(held);
+    const signed = new Set(signatures);
     for (let i = from; i <= widened.end; i++) {
       const r = recordOf(i);
-      if (r === undefined || !isHeld.has(r)) between.push(i);
+      if (r === undefined || !isHeld.has(r) || (saysOutside(i) && !signed.has(i))) between.push(i);
     }
   }
   return {
@@ -340,7 +411,23 @@ function spanRecords(
     between,
     inRun: held.filter((r) => inRun.has(r)).length,
     set: { parent, members: records },
+    held,
   };
+}
+
+/** A post's date line is looked for among its first this many. */
+const MAX_DATE_LINES = 8;
+
+/**
+ * Of a post's date lines, the one nearest its author line: a Q&A post shows when it was edited and by whom
+ * before when it was written and by whom ("edited May 3 · editor · answered May 2 · author"), and the author
+ * line (posts.ts: the declared author) is the writer's. Without an author line, the first.
+ */
+export function nearest(lines: readonly number[], author: number | undefined): number | undefined {
+  if (author === undefined) return lines[0];
+  let best: number | undefined;
+  for (const i of lines) if (best === undefined || Math.abs(i - author) < Math.abs(best - author)) best = i;
+  return best;
 }
 
 /** A line found, numbers aside, in this many posts or more is the posts' template. */
@@ -370,6 +457,15 @@ function withoutTemplateLines(said: Map<Element, number[]>, segs: readonly Segme
     if (kept.length > 0) said.set(record, kept);
     else said.delete(record);
   }
+}
+
+/**
+ * How surely a post's short linked line names its author: the declared author (posts.ts) over a link to a
+ * member's page over the post's first linked line. A Q&A post names its editor before its writer.
+ */
+function authorRank(block: Element): number {
+  if (inDeclaredAuthor(block)) return 2;
+  return isProfileLink(block) ? 1 : 0;
 }
 
 /** The block is or holds a link to a member's page (PROFILE_LINK). */

@@ -72,6 +72,8 @@ export function visitElement(walk: CopyWalk, el: Element, place: Place): Frame |
   const tag = RENAME.get(localName) ?? localName;
   const inner: Place =
     !place.boiler && isBoiler(walk.chosen, el, localName) ? { ...place, boiler: true } : place;
+  const label = walk.labels?.get(el);
+  if (label !== undefined && walk.chosen?.holders.has(el) === true) placeLabel(walk, inner, label);
 
   switch (tag) {
     case 'img':
@@ -98,6 +100,16 @@ export function visitElement(walk: CopyWalk, el: Element, place: Place): Frame |
   if (BLOCK_TAGS.has(tag)) return block(walk, el, tag, inner);
   if (WRAPPER_BLOCKS.has(tag)) return wrapper(walk, el, inner);
   return transparent(el, inner);
+}
+
+/** A line of ours before an element's copy: a `<p><strong>`, where a block may go. */
+function placeLabel(walk: CopyWalk, place: Place, text: string): void {
+  if (place.mode !== 'flow') return;
+  const p = walk.doc.createElement('p');
+  const strong = walk.doc.createElement('strong');
+  strong.textContent = text;
+  p.appendChild(strong);
+  appendBlock(walk, place, p);
 }
 
 /**

@@ -66,6 +66,8 @@ export interface CopyWalk {
   readonly automatic: Set<Element>;
   /** The page element each copied block came from (Extracted.sources). */
   readonly sources: WeakMap<Element, Element>;
+  /** Page elements whose copy opens with a line of ours (a thread's "Accepted answer"): BuildInput.labels. */
+  readonly labels: ReadonlyMap<Element, string> | null;
   /** The automatic paragraph (or item) open in an output element, until a block closes it. */
   readonly openAuto: Map<Element, Element>;
   /** Output elements owed a space before their next inline content (a block unwrapped inside phrasing). */

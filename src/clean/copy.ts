@@ -31,6 +31,8 @@ export interface CopyInput {
    * went wrong.
    */
   maxNodes: number;
+  /** See BuildInput.labels. */
+  labels?: ReadonlyMap<Element, string>;
 }
 
 export interface Copied {
@@ -54,6 +56,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
     container,
     automatic: new Set(),
     sources: new WeakMap(),
+    labels: input.labels ?? null,
     openAuto: new Map(),
     spaceBefore: new Set(),
     lastText: '',

@@ -29,6 +29,11 @@ export interface BuildInput {
   maxNodes: number;
   /** A leading heading (h1/h2) whose text matches the title is dropped: the reader shows the title itself. */
   title?: string;
+  /**
+   * Page elements holding chosen text whose copy opens with a paragraph of ours in bold: a thread's accepted
+   * answer, which a Q&A page marks with an icon the copy can't carry (choose/records.ts).
+   */
+  labels?: ReadonlyMap<Element, string>;
 }
 
 export interface BuiltContent {
