@@ -18,7 +18,7 @@ import {
 } from './access.ts';
 import { lettersAndDigits } from './chars.ts';
 import { MAX_SIBLINGS } from './limits.ts';
-import { parseUrl } from './url.ts';
+import { isSamePage, parseUrl } from './url.ts';
 
 /**
  * `href` leads to a named place on the page at `page`: `#usage`, or the page's own address with a fragment. Not
@@ -31,7 +31,7 @@ export function isSelfHref(href: string, base: string, page: string): boolean {
   const target = parseUrl(value, base);
   const here = parseUrl(page, page);
   if (target === null || here === null || !isPlaceFragment(target.hash)) return false;
-  return target.origin === here.origin && target.pathname === here.pathname && target.search === here.search;
+  return isSamePage(target, [here]);
 }
 
 function isPlaceFragment(hash: string): boolean {

@@ -1,5 +1,8 @@
 /** Dates as pages write them out, read as the calendar day they state (no time zone: the day as written). */
 
+/** English month names and abbreviations, as a bounded alternation (bylines run a date into a name). */
+export const MONTH_NAME =
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = String.raw`(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
 const DAY = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;

@@ -14,6 +14,7 @@ import {
   textContentOf,
 } from '../dom/access.ts';
 import { parseDateText } from './date.ts';
+import { normalize } from './title.ts';
 
 /** Elements looked at after (and before) the headline, at each of its first levels of ancestors. */
 const SIBLINGS = 3;
@@ -44,7 +45,7 @@ function neighbours(headline: Element): { after: Element[]; before: Element[] } 
   return { after, before };
 }
 
-const squashed = (el: Element): string => (textContentOf(el) ?? '').replace(/\s+/g, ' ').trim();
+const squashed = (el: Element): string => normalize(textContentOf(el) ?? '');
 
 /** The date a `<time>` or a short element states: its `datetime` first, else its text. */
 function dateOf(el: Element): string | null {

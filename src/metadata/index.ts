@@ -19,7 +19,7 @@ import { comparable } from '../dom/chars.ts';
 import { isSamePage, pageAddresses, parseUrl } from '../dom/url.ts';
 import { wordSet } from '../dom/words.ts';
 import type { Article, TextDirection } from '../types.ts';
-import { parseDateText } from './date.ts';
+import { MONTH_NAME, parseDateText } from './date.ts';
 import { bylineNearHeadline, dateNearHeadline } from './headline.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
 import { cleanTitle, confirmsHeading, normalize, spellsHost, stripHostPart, stripSiteName } from './title.ts';
@@ -263,8 +263,6 @@ function isHandle(byline: string): boolean {
   return !/\s/.test(byline) && !/\p{Lu}/u.test(byline) && /\p{Ll}/u.test(byline);
 }
 
-const MONTH_NAME =
-  '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
 /**
  * A date in a byline ("By Ann Lee - Mar 27, 2024", "Ann Lee on 04-08-2021 5:11", "Sat, 20 Dec, 2025"): a
  * month's name or abbreviation before a number, a number run such as 27.03.2024, a day before a month, or a year.

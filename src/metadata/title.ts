@@ -108,10 +108,7 @@ export function stripSiteName(title: string, site: string): string {
   return title.replace(end, '').replace(start, '').trim();
 }
 
-/**
- * The title without a first or last part that is the site's host name ("… | Bold.org", "Giordano's Catering |
- * …" on giordanoscatering.com): the part's letters and digits equal the host's, less `www.` and its last label.
- */
+/** The title without a first or last part that spells the site's host (spellsHost): "… | Bold.org". */
 export function stripHostPart(title: string, hosts: readonly string[]): string {
   const { parts, separators } = split(title);
   if (parts.length < 2) return title;
