@@ -5,6 +5,7 @@ import type { Envelope } from '../../extension/shared/messages.ts';
 import { fixtureFile } from '../support/index.ts';
 import { overlayOf } from '../support/overlay.ts';
 import {
+  clickAndAwaitClose,
   type Extension,
   launchExtension,
   openReaderFromPopup,
@@ -124,9 +125,7 @@ test('the toolbar popup closes an open reader and gives the page back unchanged'
   await popup.goto(extension.popupUrl(tabId));
   const close = popup.getByRole('button', { name: 'Close reader view' });
   await expect(close).toBeFocused();
-  const closed = popup.waitForEvent('close');
-  await close.click();
-  await closed;
+  await clickAndAwaitClose(popup, close);
   await expectRestored(page, before);
 });
 
