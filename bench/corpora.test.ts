@@ -30,7 +30,14 @@ describe('a typed corpus (modern-dev)', () => {
   it('reads plain-text gold, the page type and the snippets, in id order', () => {
     const root = typedCorpus(
       {
-        '0007': { articleBody: 'Second.\nPage.', page_type: 'blog', url: 'https://b.test/', title: 'B' },
+        '0007': {
+          articleBody: 'Second.\nPage.',
+          page_type: 'blog',
+          url: 'https://b.test/',
+          title: 'B',
+          author: 'Ann Bee',
+          published: '2025-01-02',
+        },
         '0002': {
           articleBody: 'First page body.',
           page_type: 'article',
@@ -47,11 +54,23 @@ describe('a typed corpus (modern-dev)', () => {
       id: '0002',
       slug: '0002',
       file: path.join(root, 'html', '0002.html.gz'),
-      gold: { kind: 'plain', text: 'First page body.', with: ['First page'], without: ['Footer'] },
+      gold: {
+        kind: 'plain',
+        text: 'First page body.',
+        with: ['First page'],
+        without: ['Footer'],
+        meta: { title: null, author: null, published: null },
+      },
       pageType: 'article',
     });
     // No snippets given: none to count.
-    expect(corpus.pages[1]?.gold).toEqual({ kind: 'plain', text: 'Second.\nPage.', with: [], without: [] });
+    expect(corpus.pages[1]?.gold).toEqual({
+      kind: 'plain',
+      text: 'Second.\nPage.',
+      with: [],
+      without: [],
+      meta: { title: 'B', author: 'Ann Bee', published: '2025-01-02' },
+    });
     expect(corpus.pages[1]?.file).toBe(path.join(root, 'html', '0007.html'));
   });
 

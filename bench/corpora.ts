@@ -14,6 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { FIXTURES, ROOT } from '../e2e/support/paths.ts';
+import type { GoldMeta } from './meta.ts';
 
 export type Gold =
   | { kind: 'snippets'; with: string[]; without: string[] }
@@ -23,7 +24,7 @@ export type Gold =
    * The gold as plain text (modern-dev's articleBody, paragraphs on lines of their own), scored like 'text';
    * its snippets are counted too, for the accuracy column.
    */
-  | { kind: 'plain'; text: string; with: string[]; without: string[] };
+  | { kind: 'plain'; text: string; with: string[]; without: string[]; meta: GoldMeta };
 
 export interface CorpusPage {
   /** The name the page goes by in the corpus: the gold.json key, or the folder name. */
@@ -175,14 +176,20 @@ function loadFolderCorpus(dir: string): Corpus {
   };
 }
 
-/** modern-dev's gold.json entry (its title is there too, unread). */
+/** modern-dev's gold.json entry. */
 interface TypedGoldEntry {
   articleBody?: unknown;
+  title?: unknown;
+  author?: unknown;
+  published?: unknown;
   url?: unknown;
   page_type?: unknown;
   with?: unknown;
   without?: unknown;
 }
+
+const stringOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
@@ -217,6 +224,11 @@ function loadTypedCorpus(dir: string, gold: Record<string, TypedGoldEntry>): Cor
         text: entry.articleBody,
         with: strings(entry.with),
         without: strings(entry.without),
+        meta: {
+          title: stringOrNull(entry.title),
+          author: stringOrNull(entry.author),
+          published: stringOrNull(entry.published),
+        },
       },
       pageType: entry.page_type,
       ...(typeof entry.url === 'string' ? { sourceUrl: entry.url } : {}),

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { LECTERN_JS } from '../e2e/support/paths.ts';
 import type { Model } from '../src/score/model.ts';
 import type { Article, Diagnostics } from '../src/types.ts';
+import type { GivenMeta } from './meta.ts';
 import { median } from './metric.ts';
 
 export type ExtractorName = 'lectern' | 'readability' | 'defuddle';
@@ -41,6 +42,8 @@ export interface ExtractorResult {
   diagnostics?: DiagnosticsSummary | null;
   /** Lectern only, when it returned null: the text "Show anyway" gives (null: none either). */
   forcedText?: string | null;
+  /** Its title, byline, date and headings; null when it found no article or failed. */
+  meta?: GivenMeta | null;
 }
 
 /** The extractors' source, read once so that a rebuild of dist-extractor/ mid-run can't mix versions. */
@@ -119,6 +122,7 @@ export async function injectScripts(page: Page, scripts: Scripts): Promise<void>
 
 interface InPage {
   text: string | null;
+  meta: GivenMeta | null;
   /** Lectern only, when it found no article: what "Show anyway" gives (one untimed call with force). */
   forcedText?: string | null;
   runsMs: number[];
@@ -153,9 +157,20 @@ export async function timeExtractor(
             ...(pageModel === undefined ? {} : { pageModel }),
           };
           // Everything the timed calls share is set up before the clock starts.
-          type ReadabilityResult = { textContent?: string | null } | null;
+          type ReadabilityResult = {
+            textContent?: string | null;
+            content?: string | null;
+            title?: string | null;
+            byline?: string | null;
+            publishedTime?: string | null;
+          } | null;
           type ReadabilityClass = new (doc: Document) => { parse(): ReadabilityResult };
-          type DefuddleResult = { content?: string | null };
+          type DefuddleResult = {
+            content?: string | null;
+            title?: string | null;
+            author?: string | null;
+            published?: string | null;
+          };
           type DefuddleClass = new (
             doc: Document,
             options: { url: string; useAsync: boolean },
@@ -188,16 +203,42 @@ export async function timeExtractor(
             last = call();
             runsMs.push(performance.now() - start);
           }
+          // Untimed, each extractor's HTML parsed in an inert document (nothing in it runs or loads).
+          const parse = (html: string | null | undefined) =>
+            new DOMParser().parseFromString(html ?? '', 'text/html').body;
+          const headingsOf = (body: HTMLElement | null): string[] =>
+            [...(body?.querySelectorAll('h1, h2, h3, h4, h5, h6') ?? [])].map((h) => h.textContent ?? '');
+          const orNull = (value: string | null | undefined) =>
+            typeof value === 'string' && value.trim() !== '' ? value : null;
           if (extractor === 'readability') {
             const parsed = last as ReadabilityResult;
-            return { text: parsed?.textContent ?? null, runsMs, warmupMs };
+            const meta = parsed
+              ? {
+                  title: orNull(parsed.title),
+                  byline: orNull(parsed.byline),
+                  published: orNull(parsed.publishedTime),
+                  headings: headingsOf(parse(parsed.content)),
+                }
+              : null;
+            return { text: parsed?.textContent ?? null, meta, runsMs, warmupMs };
           }
           if (extractor === 'defuddle') {
-            // Untimed: its content is HTML; the text is that HTML's as the page's parser reads it (an inert
-            // document: nothing in it runs or loads). Content with no words counts as no article.
-            const html = (last as DefuddleResult | null)?.content ?? '';
-            const text = new DOMParser().parseFromString(html, 'text/html').body?.textContent ?? '';
-            return { text: text.trim() === '' ? null : text, runsMs, warmupMs };
+            // Its content is HTML; the text is that HTML's as the page's parser reads it. Content with no
+            // words counts as no article.
+            const parsed = last as DefuddleResult | null;
+            const body = parse(parsed?.content);
+            const text = body?.textContent ?? '';
+            const found = text.trim() !== '';
+            const meta =
+              parsed && found
+                ? {
+                    title: orNull(parsed.title),
+                    byline: orNull(parsed.author),
+                    published: orNull(parsed.published),
+                    headings: headingsOf(body),
+                  }
+                : null;
+            return { text: found ? text : null, meta, runsMs, warmupMs };
           }
           const article = last as Article | null;
           const d = article?.diagnostics;
@@ -206,6 +247,14 @@ export async function timeExtractor(
             article === null ? globalThis.Lectern.extract(document, { ...models, force: true }) : null;
           return {
             text: article?.text ?? null,
+            meta: article
+              ? {
+                  title: orNull(article.title),
+                  byline: orNull(article.byline),
+                  published: orNull(article.published),
+                  headings: headingsOf(parse(article.content)),
+                }
+              : null,
             ...(article === null ? { forcedText: forced?.text ?? null } : {}),
             runsMs,
             warmupMs,
@@ -233,6 +282,15 @@ export async function timeExtractor(
   } catch (error) {
     return { text: null, ms: null, runsMs: [], warmupMs: null, error: errorText(error) };
   }
+}
+
+/** The text of each h1–h6 of the page as loaded, in order (at most 2,000), for the heading measure. */
+export function pageHeadings(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+      .slice(0, 2000)
+      .map((heading) => heading.textContent ?? ''),
+  );
 }
 
 /** The text of a gold expected.html, parsed by the browser's own parser like the page (textContent of <body>). */

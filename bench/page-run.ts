@@ -10,9 +10,11 @@ import {
   type ExtractorResult,
   errorText,
   injectScripts,
+  pageHeadings,
   type Scripts,
   timeExtractor,
 } from './measure.ts';
+import { judgeMeta } from './meta.ts';
 import { countSnippets, overlap, tokenize } from './metric.ts';
 import type { Routing } from './serve.ts';
 import type { ExtractorRecord, PageRecord } from './summary.ts';
@@ -114,8 +116,10 @@ function record(
   result: ExtractorResult | null,
   gold: CorpusPage['gold'],
   goldTextValue: string | null,
+  headings: readonly string[] | null,
 ): ExtractorRecord {
   const text = result?.text ?? null;
+  const given = result?.meta ?? null;
   return {
     ms: result?.ms ?? null,
     runsMs: result?.runsMs ?? [],
@@ -129,6 +133,12 @@ function record(
       : {}),
     snippets: gold.kind === 'text' ? null : countSnippets(text, gold),
     ...(result && 'diagnostics' in result ? { diagnostics: result.diagnostics ?? null } : {}),
+    ...(gold.kind === 'plain'
+      ? {
+          given: given && { title: given.title, byline: given.byline, published: given.published },
+          meta: judgeMeta(given, gold.meta, gold.text, headings ?? []),
+        }
+      : {}),
   };
 }
 
@@ -166,9 +176,11 @@ export async function runPage(
   let blocked: string[] = [];
   const order = runOrder(options);
   let page: Page | null = null;
+  let headings: string[] | null = null;
   try {
     for (const extractor of order) {
       page ??= await openPage(context, routing, target.url, scripts);
+      headings ??= await pageHeadings(page);
       const result = await timeExtractor(page, extractor, {
         runs: options.runs,
         timeoutMs: options.timeoutMs,
@@ -199,9 +211,9 @@ export async function runPage(
         target.gold.kind === 'snippets'
           ? { with: target.gold.with.length, without: target.gold.without.length }
           : { tokens: tokenize(goldValue).length },
-      lectern: record(results.lectern, target.gold, goldValue),
-      readability: options.readability ? record(results.readability, target.gold, goldValue) : null,
-      defuddle: options.defuddle ? record(results.defuddle, target.gold, goldValue) : null,
+      lectern: record(results.lectern, target.gold, goldValue, headings),
+      readability: options.readability ? record(results.readability, target.gold, goldValue, headings) : null,
+      defuddle: options.defuddle ? record(results.defuddle, target.gold, goldValue, headings) : null,
       loadError,
       blockedNavigations: blocked,
       first: order[0] ?? 'lectern',

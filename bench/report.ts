@@ -1,4 +1,5 @@
 /** The Markdown report: accuracy and speed per corpus, the ratios, bundle sizes and the overlay timing. */
+import { type MetaScore, type Rate, rateValue } from './meta.ts';
 import { ms, type OverlayTiming, overlayTable } from './overlay-timing.ts';
 import type { BundleSize } from './sizes.ts';
 import {
@@ -8,6 +9,7 @@ import {
   type PageRecord,
   SHORTFALL,
   type TypeRow,
+  WRONG,
 } from './summary.ts';
 
 export interface RunInfo {
@@ -76,6 +78,62 @@ function folded(rows: readonly TypeRow[]): string[] {
     );
 }
 
+/** "L / R / D" headers for the extractors that ran. */
+function peerNames(readability: boolean, defuddle: boolean): string {
+  return ['L', ...(readability ? ['R'] : []), ...(defuddle ? ['D'] : [])].join(' / ');
+}
+
+/** One figure of each extractor that ran, as "L / R / D". */
+function sides(row: TypeRow, figure: (score: GroupScore) => string): string {
+  return [row.lectern, row.readability, row.defuddle]
+    .flatMap((score) => (score ? [figure(score)] : []))
+    .join(' / ');
+}
+
+const META_COLUMNS: readonly { label: string; pick: (score: MetaScore) => Rate }[] = [
+  { label: 'title exact', pick: (score) => score.titleExact },
+  { label: 'title close', pick: (score) => score.titleClose },
+  { label: 'author', pick: (score) => score.author },
+  { label: 'date', pick: (score) => score.date },
+  { label: 'headings kept', pick: (score) => score.headings },
+];
+
+/** Title, author, date and heading agreement per group of page types, each extractor side by side. */
+function metaTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
+  const withMeta = rows.filter((row) => row.meta !== null);
+  if (withMeta.length === 0) return [];
+  const first = withMeta[0]?.meta;
+  const names = peerNames(Boolean(first?.readability), Boolean(first?.defuddle));
+  const header = [`${corpus.name}`, ...META_COLUMNS.map((column) => `${column.label}, ${names} (of)`)];
+  const lines = [
+    `| ${header.join(' | ')} |`,
+    `|---|${header
+      .slice(1)
+      .map(() => '---:|')
+      .join('')}`,
+  ];
+  for (const row of withMeta) {
+    const meta = row.meta;
+    if (!meta) continue;
+    const cells = META_COLUMNS.map((column) => {
+      const rates = [meta.lectern, meta.readability, meta.defuddle].flatMap((score) =>
+        score ? [column.pick(score)] : [],
+      );
+      return `${rates.map((rate) => num(rateValue(rate))).join(' / ')} (${rates[0]?.of ?? 0})`;
+    });
+    lines.push(`| ${row.part ? '· ' : ''}${row.label} (${row.pages}) | ${cells.join(' | ')} |`);
+  }
+  return [
+    `${corpus.name}, what a person sees first, on the pages whose gold states it (of): title exact (same text) ` +
+      'and close (word F1 ≥ 0.8, or one is the other less a part set off by | - – — : ·); author (every word of ' +
+      "the gold's in the byline, at most twice as long); date (same day); headings kept (the page's own h1–h6 " +
+      'whose text is a line of the gold text, kept as a heading or as the title; pooled over the pages).',
+    '',
+    ...lines,
+    '',
+  ];
+}
+
 /** Lectern, Readability and Defuddle side by side for each group of page types. */
 function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
   const readability = rows.every((row) => row.readability !== null);
@@ -89,6 +147,9 @@ function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
     ...(defuddle ? side('Defuddle') : []),
     'Lectern empty / other text / cut short',
     ...(readability ? ['Readability empty / other text / cut short'] : []),
+    `wrong (F1 < ${WRONG}) or empty, ${peerNames(readability, defuddle)}`,
+    `no article, ${peerNames(readability, defuddle)}`,
+    'Lectern no article or listing',
   ];
   const lines = [
     `| ${header.join(' | ')} |`,
@@ -107,6 +168,9 @@ function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
       ...(row.defuddle ? scores(row.defuddle) : []),
       shortfalls(row.lectern),
       ...(row.readability ? [shortfalls(row.readability)] : []),
+      sides(row, (score) => String(score.wrong)),
+      sides(row, (score) => String(score.none)),
+      String(row.lecternAsList),
     ];
     lines.push(`| ${cells.join(' | ')} |`);
   }
@@ -166,7 +230,7 @@ export function markdownReport(input: ReportInput): string {
     lines.push('');
   }
   for (const corpus of input.corpora) {
-    if (corpus.byType) lines.push(...typeTable(corpus, corpus.byType));
+    if (corpus.byType) lines.push(...typeTable(corpus, corpus.byType), ...metaTable(corpus, corpus.byType));
   }
   for (const corpus of input.corpora) {
     const none = corpus.noArticle;

@@ -1,5 +1,6 @@
 /** What one page's run records (one JSON line each), and the per-corpus numbers the report prints. */
 import type { DiagnosticsSummary, ExtractorName } from './measure.ts';
+import { type MetaScore, type MetaVerdict, scoreMeta } from './meta.ts';
 import {
   bootstrapHalfWidth,
   median,
@@ -26,6 +27,9 @@ export interface ExtractorRecord {
   /** Against snippet gold. */
   snippets: SnippetCounts | null;
   diagnostics?: DiagnosticsSummary | null;
+  /** Corpora whose gold states a title, author and date (modern-dev): what the extractor gave, and the verdicts. */
+  given?: { title: string | null; byline: string | null; published: string | null } | null;
+  meta?: MetaVerdict;
 }
 
 export interface PageRecord {
@@ -101,6 +105,10 @@ export interface GroupScore {
   otherText: number;
   /** Mostly the gold's text, but less than half of it: page precision ≥ 0.5, recall < 0.5. */
   cutShort: number;
+  /** Answered wrongly or not at all: no text, or a page F1 below WRONG (gold with text only). */
+  wrong: number;
+  /** No article returned (null): right on a page without one, a miss on an article. */
+  none: number;
 }
 
 export interface TypeRow {
@@ -115,6 +123,10 @@ export interface TypeRow {
   showAnyway: GroupScore;
   readability: GroupScore | null;
   defuddle: GroupScore | null;
+  /** Lectern: pages answered "no article" or as a listing (what a listing page should get). */
+  lecternAsList: number;
+  /** Where the gold states metadata (modern-dev): title, author, date and heading agreement. */
+  meta: { lectern: MetaScore; readability: MetaScore | null; defuddle: MetaScore | null } | null;
 }
 
 /**
@@ -135,6 +147,20 @@ export const PAGE_TYPE_GROUPS: readonly { label: string; types: readonly string[
 
 /** A page whose precision or recall is below this came out mostly other text, or cut short. */
 export const SHORTFALL = 0.5;
+
+/** A page whose F1 is below this was answered wrongly (another text, or a scrap of the right one). */
+export const WRONG = 0.2;
+
+/** Whether a page with gold text came out empty or wrong (F1 < WRONG); never for a page without gold text. */
+export function answeredWrongly(page: PageOverlap): boolean {
+  if (page.recall === null) return false;
+  if (page.precision === null) return true;
+  const f1 =
+    page.precision + page.recall === 0
+      ? 0
+      : (2 * page.precision * page.recall) / (page.precision + page.recall);
+  return f1 < WRONG;
+}
 
 export type Shortfall = 'empty' | 'other text' | 'cut short';
 
@@ -206,6 +232,8 @@ export function groupScore(overlaps: readonly PageOverlap[]): GroupScore {
     empty: count('empty'),
     otherText: count('other text'),
     cutShort: count('cut short'),
+    wrong: overlaps.filter(answeredWrongly).length,
+    none: overlaps.filter((page) => page.precision === null).length,
   };
 }
 
@@ -225,6 +253,11 @@ function typeRow(label: string, records: readonly PageRecord[], part: boolean, p
       return overlap ? [overlap] : [];
     }),
   );
+  const meta = (which: ExtractorName) =>
+    scoreMeta(records.flatMap((record) => (record[which]?.meta ? [record[which].meta] : [])));
+  const asList = records.filter(
+    (record) => record.lectern.chars === null || record.lectern.diagnostics?.kind === 'listing',
+  ).length;
   return {
     label,
     types,
@@ -234,6 +267,14 @@ function typeRow(label: string, records: readonly PageRecord[], part: boolean, p
     showAnyway: shown,
     readability: peers.readability ? score('readability') : null,
     defuddle: peers.defuddle ? score('defuddle') : null,
+    lecternAsList: asList,
+    meta: records.some((record) => record.lectern.meta)
+      ? {
+          lectern: meta('lectern'),
+          readability: peers.readability ? meta('readability') : null,
+          defuddle: peers.defuddle ? meta('defuddle') : null,
+        }
+      : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { baseUriOf, bodyOf, containsNode, documentElementOf, urlOf } from './dom
 import { MAX_OUTPUT_DEPTH } from './dom/limits.ts';
 import { textOf } from './export/text.ts';
 import {
+  declaredTitles,
   type MetadataSources,
   type PageMetadata,
   readingStats,
@@ -294,6 +295,8 @@ function readAndChoose(
       styled: styles.styled,
       declared,
       dated: () => metadata().published !== null,
+      titles: () => declaredTitles(metadata()),
+      declaredBody: () => metadata().from.ld?.articleBody ?? null,
       pageModel: options.pageModel ?? SHIPPED_PAGE_MODEL,
       isHidden,
       force: !!options.force,
@@ -433,6 +436,7 @@ function copyChosen(reading: Reading, chosen: Chosen, title: string): BuiltConte
     root: chosen.root,
     keep: chosen.keep,
     isHidden: reading.isHidden,
+    lines: reading.walk.lines,
     baseUrl: reading.baseUrl,
     maxNodes: nodeBudget(reading.options.maxElements ?? DEFAULT_MAX_ELEMENTS),
     title,

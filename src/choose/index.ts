@@ -26,8 +26,9 @@ import { besideListing } from './listing.ts';
 import { charsOf, pageIndices } from './page.ts';
 import { type PageDecision, pageChoiceRow } from './page-choice.ts';
 import { keepInRun, offColumn } from './prune.ts';
-import { widenToRecords } from './records.ts';
+import { type Widened, widenToRecords } from './records.ts';
 import { beforeComments, bestRun, candidateRuns, commentsAfter } from './runs.ts';
+import { storyRun } from './story.ts';
 
 export type { Choice, Chosen };
 export { fallbackCameOutShort, isStub };
@@ -41,6 +42,10 @@ export interface Page extends FallbackPage {
   declared: Declared;
   /** The page states when it was published (metadata/): read only when the choice needs it. */
   dated: () => boolean;
+  /** The titles the page declares for its story (metadata/): where its headline is found (story.ts). */
+  titles: () => readonly string[];
+  /** The story's text as the page's JSON-LD declares it (`articleBody`), or null (story.ts). */
+  declaredBody: () => string | null;
   /** Whether a page is answered whole or by its run (page-choice.ts). */
   pageModel: Model;
   /**
@@ -60,8 +65,18 @@ export function choose(scored: Scored, page: Page): Choice {
   const declared = fromArticleBody(page.doc, scored, page.styled);
   if (declared !== null) return withFallback(declared, scored.segments, page);
   const all = candidateRuns(scored);
-  const best = bestRun(all, scored);
-  if (best === null) return withFallback(null, scored.segments, page);
+  const found = bestRun(all, scored);
+  if (found === null) return withFallback(null, scored.segments, page);
+  // The page's headline says which story is the article: not a strip of other stories' teasers, nor the next
+  // story loaded below it (story.ts). A thread read from its comments has no story to anchor.
+  const story = page.comments
+    ? { run: found, replaced: false, end: scored.segments.length }
+    : storyRun(found, all, scored, {
+        titles: page.titles(),
+        // A forum posting's declared body is its first post: the replies are the thread's text too.
+        body: page.declared.discussion ? null : page.declaredBody(),
+      });
+  const best = story.run;
   const run = page.comments ? best : besideListing(best, all, scored);
   // A listing (home page, section front) is an answer, not a weak run: the fallback would only pick a teaser.
   // Shown anyway, it is the page less its chrome: the list and what the page says around it.
@@ -69,7 +84,7 @@ export function choose(scored: Scored, page: Page): Choice {
     if (!page.force) return { verdict: 'listing' };
     return pageChoice(scored, page, pageIndices(scored), widenToRecords(best, scored, true).records, null);
   }
-  const chosen = fromRun(beforeComments(run, all, scored), scored, page);
+  const chosen = fromRun(beforeComments(run, all, scored), scored, page, story.end);
   const chars = chosen === null ? 0 : textChars(chosen, scored.segments);
   // Shown anyway, a run that keeps nothing or a stub is the page less its chrome too, not the NewsFeed block:
   // a front page's grid of cards, every box off the column, kept nothing, and its "Support us" banner was
@@ -80,7 +95,13 @@ export function choose(scored: Scored, page: Page): Choice {
     // A page that says it is an article and holds a stub of one is a paywall's teaser: no article, not the
     // subscription offers around it (fixture paywall-stub).
     const stubOfArticle = page.declared.article && isStubRun(chars);
-    if (!stubOfArticle && chars < CONSIDER_SHARE * charsOf(range(0, scored.segments.length - 1), scored)) {
+    // The story under the headline of a page that declares an article, chosen over another story's text, is
+    // the answer: the page said which text it is, and the page whole would hold the other stories again.
+    if (
+      !stubOfArticle &&
+      !(story.replaced && page.declared.article && !page.declared.product) &&
+      chars < CONSIDER_SHARE * charsOf(range(0, scored.segments.length - 1), scored)
+    ) {
       const own = pageIndices(scored);
       const inRun = keptBy(chosen, scored);
       const features = pageChoiceRow(scored, own, (i) => inRun.has(i), {
@@ -147,9 +168,19 @@ function pageChoice(
   return withFallback(chosen, scored.segments, page);
 }
 
+/**
+ * An article's run widened to a set of records stays within the story under the page's headline (story.ts):
+ * the next story an endless page loads is a box of the same shape, not more of this one. A thread's posts
+ * are not cut.
+ */
+function withinStory(widened: Widened, storyEnd: number): Widened {
+  if (widened.dated || widened.run.end < storyEnd || widened.run.start >= storyEnd) return widened;
+  return { ...widened, run: { ...widened.run, end: storyEnd - 1 } };
+}
+
 /** Luo segments + maximum scoring subsequence (docs/extraction.md): the run's segments that are kept. */
-function fromRun(candidate: Run, scored: Scored, page: Page): Chosen | null {
-  const widened = widenToRecords(candidate, scored);
+function fromRun(candidate: Run, scored: Scored, page: Page, storyEnd: number): Chosen | null {
+  const widened = withinStory(widenToRecords(candidate, scored), storyEnd);
   const run = trimRun(widened.run, scored);
   const kind: ArticleKind = widened.dated ? 'thread' : 'article';
   const notes = notesAfter(run, scored);

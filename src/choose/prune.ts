@@ -2,9 +2,21 @@
  * Inside the chosen segments, what is left out: boilerplate by name, link lists, what the model doubts, boxes
  * out of the article's column, and pull quotes that repeat the article's own sentences.
  */
-import { closestOf, parentElementOf } from '../dom/access.ts';
+import {
+  attributeOf,
+  baseUriOf,
+  closestOf,
+  containsNode,
+  firstElementChildOf,
+  nextElementSiblingOf,
+  ownerDocumentOf,
+  parentElementOf,
+  querySelectorAllIn,
+  querySelectorIn,
+} from '../dom/access.ts';
 import { trimToLettersAndDigits } from '../dom/chars.ts';
 import { MAX_ANCESTORS } from '../dom/limits.ts';
+import { isSameSite, pageAddresses, parseUrl } from '../dom/url.ts';
 import { misaligned, readBoxes } from '../geometry/index.ts';
 import type { Scored } from '../score/scored.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
@@ -61,7 +73,7 @@ export function keepInRun(
     s.context === 'li' &&
     proseLists.has(outerList(s.block) as Element) &&
     (s.heading > 0 || !proseItems.has(closestOf(s.block, 'li') as Element));
-  for (const i of indices) {
+  for (const [at, i] of indices.entries()) {
     const s = scored.segments[i] as Segment;
     const flaggedOut = scored.boilerplate[i] === true && (inBox.get(s.flagged) ?? 0) * 2 <= runChars;
     // A note is what the article's own links point at: its cited title is a link, its list may be set in
@@ -72,6 +84,7 @@ export function keepInRun(
       isLinks(i) &&
       !pointOfList(s) &&
       !announced.has(i) &&
+      !titleOfItem(s, scored, indices.slice(at + 1, at + 1 + ITEM_LOOKAHEAD)) &&
       s.context !== 'td' &&
       s.context !== 'pre';
     // With the model, what it gives less than ½ is left out too: a share bar, an author box. Not a heading, a
@@ -97,7 +110,92 @@ export function keepInRun(
   // Trim what is left at the edges that is not prose: a run never starts or ends on a stray caption.
   while (kept.length > 0 && kept[kept.length - 1]?.heading) kept.pop();
   const once = withoutRepeats(kept);
-  return { kept: once, dropped: dropped + kept.length - once.length };
+  const whole = wholeCode(once, scored.segments);
+  return { kept: whole, dropped: Math.max(0, dropped + kept.length - whole.length) };
+}
+
+/** An item's own text under its heading is at least this long: a teaser's excerpt is a line or two. */
+const ITEM_PROSE = 200;
+/** Segments looked at under a heading for that text (a rating line or a picture may come first). */
+const ITEM_LOOKAHEAD = 4;
+
+/**
+ * A heading that links to another site over prose of its own is an item's title (a listicle's "1. JP Urban
+ * Moving", linking to the firm), not a link list. A teaser's heading links within the site, over an excerpt.
+ */
+function titleOfItem(s: Segment, scored: Scored, following: readonly number[]): boolean {
+  if (s.heading === 0) return false;
+  for (const j of following) {
+    const after = scored.segments[j];
+    if (after === undefined || after.heading > 0) return false;
+    const prose = after.length >= ITEM_PROSE && (scored.shares[j]?.link ?? 0) <= 0.5 && scored.sign[j] === 1;
+    if (prose) return linksElsewhere(s.block);
+  }
+  return false;
+}
+
+/** Whether every link in `block` (at least one) leads to another site than the page's. */
+function linksElsewhere(block: Element): boolean {
+  const doc = ownerDocumentOf(block);
+  const addresses = doc === null ? [] : pageAddresses(doc);
+  if (addresses.length === 0) return false;
+  const links = Array.from(querySelectorAllIn(block, 'a[href]')).slice(0, 5);
+  return (
+    links.length > 0 &&
+    links.every((a) => {
+      const target = parseUrl(attributeOf(a, 'href') ?? '', baseUriOf(a));
+      return target !== null && target.host !== '' && !isSameSite(target, addresses);
+    })
+  );
+}
+
+/**
+ * A code block the run keeps a line of is kept whole: every segment of its `<pre>` (or of a highlighter's table
+ * of line numbers and code), wherever the run's edges, the model's doubt or a repeated line fell. Code read in
+ * part is wrong code: a highlighter that sets each line as a block makes each line a segment of its own.
+ */
+function wholeCode(kept: readonly Segment[], segments: readonly Segment[]): Segment[] {
+  const added = new Set<number>();
+  const boxes = new Set<Element>();
+  for (const s of kept) {
+    if (s.context !== 'pre') continue;
+    const box = codeBoxOf(s.block);
+    if (box === null || boxes.has(box)) continue;
+    boxes.add(box);
+    for (let j = s.index - 1; j >= 0 && inBox(box, segments[j]); j--) added.add(j);
+    for (let j = s.index + 1; j < segments.length && inBox(box, segments[j]); j++) added.add(j);
+  }
+  if (added.size === 0) return [...kept];
+  for (const s of kept) added.delete(s.index);
+  const more = [...added].map((j) => segments[j] as Segment);
+  return [...kept, ...more].sort((a, b) => a.index - b.index);
+}
+
+function inBox(box: Element, s: Segment | undefined): boolean {
+  return s !== undefined && s.context === 'pre' && containsNode(box, s.block);
+}
+
+/** Cells of a table of code (line numbers beside the code) are few; a wider row is a table of data. */
+const MAX_CODE_CELLS = 4;
+
+/**
+ * The code block a segment is a line of: its `<pre>`, or the table around it when every cell of the `<pre>`'s
+ * row holds a `<pre>` (a highlighter's line numbers and code side by side). Null outside code.
+ */
+export function codeBoxOf(block: Element): Element | null {
+  const pre = closestOf(block, 'pre');
+  if (pre === null) return null;
+  const cell = closestOf(pre, 'td');
+  const row = cell === null ? null : parentElementOf(cell);
+  if (row === null) return pre;
+  let cells = 0;
+  let child = firstElementChildOf(row);
+  for (; child !== null && cells <= MAX_CODE_CELLS; child = nextElementSiblingOf(child)) {
+    cells++;
+    if (querySelectorIn(child, 'pre') === null) return pre;
+  }
+  if (cells < 2 || cells > MAX_CODE_CELLS) return pre;
+  return closestOf(row, 'table') ?? pre;
 }
 
 /** A line that hands the reader on elsewhere: what follows it is a box of links, not the text's own list. */

@@ -7,10 +7,13 @@ import {
   localNameOf,
   namespaceOf,
   parentElementOf,
+  querySelectorIn,
+  textContentOf,
 } from '../dom/access.ts';
+import { isGlyphText, isSelfLink } from '../dom/anchors.ts';
 import { flatChildren, frameBody } from '../dom/flat.ts';
 import { MAX_OUTPUT_DEPTH } from '../dom/limits.ts';
-import { isPanelLabel } from '../dom/tags.ts';
+import { headingLevel, isPanelLabel } from '../dom/tags.ts';
 import { codeLanguage, copyAttributes } from './attributes.ts';
 import { holdsArticle, isBoiler, mediaVerdict } from './copy-chosen.ts';
 import { placeImage, placeMath } from './copy-media.ts';
@@ -109,13 +112,25 @@ function placeLabel(walk: CopyWalk, place: Place, text: string): void {
   appendBlock(walk, place, p);
 }
 
-/** A link with a safe URL, not inside another link: an `<a>` with the absolute href; otherwise unwrapped. */
+/**
+ * A link with a safe URL, not inside another link: an `<a>` with the absolute href; otherwise unwrapped. A
+ * heading's anchor (a self-link in or around a heading) is not kept as a link: its text is the heading's, and
+ * a glyph-only one ("¶", "#", an icon) is no text at all, so it goes.
+ */
 function link(walk: CopyWalk, el: Element, place: Place): Frame | null {
+  if (!place.link && isHeadingAnchor(el, place))
+    return isGlyphText(textContentOf(el) ?? '') ? null : transparent(el, place);
   const href = place.link ? null : safeHref(attributeOf(el, 'href') ?? '', walk.baseUrl);
   if (href === null) return transparent(el, place);
   const a = walk.doc.createElement('a');
   a.setAttribute('href', href);
   return inline(walk, el, a, { ...place, link: true });
+}
+
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+
+function isHeadingAnchor(el: Element, place: Place): boolean {
+  return (place.heading || querySelectorIn(el, HEADINGS) !== null) && isSelfLink(el);
 }
 
 /** An unwrapped inline element (span, font, custom elements): its children continue in the same place. */
@@ -180,7 +195,13 @@ function block(walk: CopyWalk, src: Element, tag: string, place: Place): Frame |
   walk.sources.set(out, src);
   return {
     ...childrenOf(src),
-    place: { ...place, out, ...childMode(tag, place), inherit: null },
+    place: {
+      ...place,
+      out,
+      ...childMode(tag, place),
+      inherit: null,
+      heading: place.heading || headingLevel(tag) > 0,
+    },
     exit: 'none',
     at: out,
   };

@@ -71,3 +71,10 @@ export function endPreLine(walk: CopyWalk, at: Element): void {
     walk.lastText = '\n';
   }
 }
+
+/** A line box of code ends its line, even when it wrote nothing (a blank line: its walk started at ''). */
+export function endCodeLine(walk: CopyWalk, at: Element): void {
+  if (walk.lastText.endsWith('\n')) return;
+  at.appendChild(walk.doc.createTextNode('\n'));
+  walk.lastText = '\n';
+}

@@ -23,6 +23,8 @@ export interface Place {
   media: boolean;
   /** Figcaption text of an accepted figure is kept even when the run didn't choose it. */
   caption: boolean;
+  /** Inside a heading: a self-link there is the heading's anchor (dom/anchors.ts), not a link to keep. */
+  heading: boolean;
   /** Inside an element named as boilerplate (ad, promo, related…) that holds no chosen text. */
   boiler: boolean;
   /** The page box whose children are copied here: the source of an automatic paragraph made for them. */
@@ -35,7 +37,7 @@ export interface Place {
 }
 
 /** What to do when an element's children are done. */
-export type Exit = 'none' | 'close-paragraph' | 'space' | 'newline';
+export type Exit = 'none' | 'close-paragraph' | 'space' | 'newline' | 'line';
 
 /** A page element whose children the walk is copying. */
 export interface Frame {
@@ -56,6 +58,8 @@ export interface CopyWalk {
   readonly doc: Document;
   readonly baseUrl: string;
   readonly isHidden: (el: Element) => boolean;
+  /** Boxes inside `<pre>` laid out as lines (CopyInput.lines). */
+  readonly lines: ReadonlySet<Element>;
   /** Where the walk stands against the chosen text; null when all visible text under the root is chosen. */
   readonly chosen: Chosen | null;
   readonly container: Element;

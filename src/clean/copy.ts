@@ -2,7 +2,7 @@ import { nextSiblingOf, nodeTypeOf } from '../dom/access.ts';
 import { chosenText, dropTentative } from './copy-chosen.ts';
 import { visitElement } from './copy-elements.ts';
 import { closeAutomatic } from './copy-place.ts';
-import { copyText, endPreLine } from './copy-text.ts';
+import { copyText, endCodeLine, endPreLine } from './copy-text.ts';
 import type { CopyWalk, Frame, Place } from './copy-types.ts';
 
 /**
@@ -21,6 +21,8 @@ export interface CopyInput {
   root: Element;
   keep: ReadonlySet<Text> | null;
   isHidden: (el: Element) => boolean;
+  /** Boxes inside `<pre>` laid out as lines: each ends a line of the copy (segments/ Walk.lines). */
+  lines?: ReadonlySet<Element>;
   baseUrl: string;
   /**
    * The most page nodes the walk reads: extract.ts gives the segment walk's own budget. The copy reads part of
@@ -43,11 +45,13 @@ export interface Copied {
 
 export function copyContent(input: CopyInput, doc: Document): Copied {
   const { root, keep, isHidden, baseUrl, maxNodes } = input;
+  const lines = input.lines ?? new Set<Element>();
   const container = doc.createElement('div');
   const walk: CopyWalk = {
     doc,
     baseUrl,
     isHidden,
+    lines,
     chosen: keep === null ? null : chosenText(keep, root),
     container,
     automatic: new Set(),
@@ -65,6 +69,7 @@ export function copyContent(input: CopyInput, doc: Document): Copied {
     link: false,
     media: false,
     caption: false,
+    heading: false,
     boiler: false,
     from: root,
     inherit: null,
@@ -103,7 +108,13 @@ function copyNodes(walk: CopyWalk, maxNodes: number): void {
       continue;
     }
     const frame = visitElement(walk, node as Element, top.place);
-    if (frame !== null) stack.push(frame);
+    if (frame === null) continue;
+    // A code line laid out as a block is a line of the copy, as on the screen, an empty one too.
+    if (frame.exit === 'none' && frame.place.mode === 'pre' && walk.lines.has(node as Element)) {
+      frame.exit = 'line';
+      walk.lastText = '';
+    }
+    stack.push(frame);
   }
 }
 
@@ -118,6 +129,9 @@ function leave(walk: CopyWalk, frame: Frame): void {
       break;
     case 'newline':
       endPreLine(walk, frame.at);
+      break;
+    case 'line':
+      endCodeLine(walk, frame.at);
       break;
   }
 }

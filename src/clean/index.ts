@@ -21,6 +21,8 @@ export interface BuildInput {
   keep: ReadonlySet<Text> | null;
   /** The visibility stage's verdict (computed style, cached); hidden subtrees are skipped entirely. */
   isHidden: (el: Element) => boolean;
+  /** Boxes inside `<pre>` the page lays out as lines (segments/ Walk.lines): each ends a line of the copy. */
+  lines?: ReadonlySet<Element>;
   /** For absolute href/src. */
   baseUrl: string;
   /** The most page nodes the copy may read (see CopyInput). */

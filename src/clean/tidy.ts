@@ -127,8 +127,11 @@ function unwrapLoneParagraphs(automatic: Set<Element>): void {
 function dropTitleHeading(container: Element, title: string): void {
   const key = comparable(title);
   if (key === '') return;
+  // Without spaces too: a heading set in lines (`WEEKEND<br>CODING<br>AGENT`) has no space in its text.
+  const joined = key.replaceAll(' ', '');
   for (const h of Array.from(container.querySelectorAll('h1, h2'))) {
-    if (sameComparable(comparable(h.textContent ?? ''), key)) {
+    const text = comparable(h.textContent ?? '');
+    if (sameComparable(text, key) || sameComparable(text.replaceAll(' ', ''), joined)) {
       h.remove();
       return;
     }

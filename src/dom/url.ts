@@ -1,4 +1,5 @@
-/** URL parsing shared by the stages: the copy's links and images, the metadata's lead image. */
+/** URL parsing shared by the stages: the copy's links and images, the metadata's lead image, links that lead away. */
+import { attributeOf, baseUriOf, querySelectorIn, urlOf } from './access.ts';
 
 /** `raw` resolved against `base`; null when it isn't a URL. A base that isn't one either still lets absolute URLs through. */
 export function parseUrl(raw: string, base: string): URL | null {
@@ -13,4 +14,37 @@ export function parseUrl(raw: string, base: string): URL | null {
       return null;
     }
   }
+}
+
+/**
+ * The addresses a document goes by: its own, and the canonical one it declares (`<link rel=canonical>`, else
+ * `og:url`), since a saved or mirrored copy is read at another address than its links were written for.
+ */
+export function pageAddresses(doc: Document): URL[] {
+  const here = urlOf(doc);
+  const own = parseUrl(here, here);
+  const canonical =
+    querySelectorIn(doc, 'link[rel~="canonical" i][href]') ??
+    querySelectorIn(doc, 'meta[property="og:url" i]');
+  const declared =
+    canonical === null
+      ? null
+      : parseUrl(
+          attributeOf(canonical, 'href') ?? attributeOf(canonical, 'content') ?? '',
+          baseUriOf(canonical),
+        );
+  return [own, declared].filter((url): url is URL => url !== null && /^https?:$/.test(url.protocol));
+}
+
+/** Whether `target` is the document at one of `addresses` (its fragment aside). */
+export function isSamePage(target: URL, addresses: readonly URL[]): boolean {
+  return addresses.some(
+    (page) =>
+      target.origin === page.origin && target.pathname === page.pathname && target.search === page.search,
+  );
+}
+
+/** Whether `target` is on the site of one of `addresses` (the same host). */
+export function isSameSite(target: URL, addresses: readonly URL[]): boolean {
+  return addresses.some((page) => target.host === page.host);
 }

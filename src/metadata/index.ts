@@ -1,20 +1,28 @@
 import {
   attributeOf,
+  baseUriOf,
   bodyOf,
+  closestOf,
+  containsNode,
   defaultViewOf,
   documentElementOf,
   elementsByTagName,
+  localNameOf,
+  ownerDocumentOf,
   querySelectorAllIn,
   querySelectorIn,
   textContentOf,
   titleOf,
 } from '../dom/access.ts';
+import { headingText } from '../dom/anchors.ts';
 import { comparable } from '../dom/chars.ts';
-import { parseUrl } from '../dom/url.ts';
+import { isSamePage, pageAddresses, parseUrl } from '../dom/url.ts';
 import { wordSet } from '../dom/words.ts';
 import type { Article, TextDirection } from '../types.ts';
+import { parseDateText } from './date.ts';
+import { bylineNearHeadline, dateNearHeadline } from './headline.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
-import { cleanTitle, normalize, stripSiteName } from './title.ts';
+import { cleanTitle, confirmsHeading, normalize, spellsHost, stripHostPart, stripSiteName } from './title.ts';
 
 export { countWords, readingMinutes, readingStats } from './reading.ts';
 export { cleanTitle } from './title.ts';
@@ -55,7 +63,11 @@ export function readMetadata(doc: Document): PageMetadata {
   );
   const lang = guard(() => readLang(doc, meta), null);
   return {
-    title: guard(() => readTitle(doc, meta, ld?.headline ?? null, siteName), ''),
+    // Never empty when the page has a title: whatever goes wrong in choosing, its `<title>` is left.
+    title: guard(
+      () => readTitle(doc, meta, ld?.headline ?? null, siteName),
+      guard(() => normalize(titleOf(doc) ?? ''), ''),
+    ),
     byline: guard(() => readByline(doc, meta, ld?.author ?? null, siteName), null),
     siteName,
     published: guard(() => readDate(doc, meta, ld?.published ?? null), null),
@@ -63,6 +75,17 @@ export function readMetadata(doc: Document): PageMetadata {
     dir: guard(() => readDir(doc, lang), 'ltr'),
     from: { meta, ld },
   };
+}
+
+/**
+ * The titles the page declares for its story, most explicit first: the headline read (the `h1` a declared
+ * title confirms, else the declared title), `og:title`, `twitter:title`, the JSON-LD headline. The choice
+ * finds the story's headline among the segments by them (choose/story.ts).
+ */
+export function declaredTitles(metadata: PageMetadata): string[] {
+  const { meta, ld } = metadata.from;
+  const titles = [metadata.title, meta.get('og:title'), meta.get('twitter:title'), ld?.headline];
+  return titles.flatMap((t) => (t ? [t] : []));
 }
 
 /**
@@ -136,6 +159,11 @@ function first(...values: (string | null | undefined)[]): string | null {
   return null;
 }
 
+/**
+ * The headline a person sees: the page's `h1` when one of the titles the page declares (`<title>`,
+ * `og:title`, `twitter:title`, schema.org `headline`) confirms it, since a social-media title is often a
+ * variant written for sharing; else the declared title, less the site's name; else the `h1`.
+ */
 function readTitle(
   doc: Document,
   meta: Map<string, string>,
@@ -143,39 +171,41 @@ function readTitle(
   site: string | null,
 ): string {
   const siteKey = site ? comparable(site) : '';
+  const hosts = pageAddresses(doc).map((url) => url.hostname);
   const usable = (t: string | null | undefined): string | null => {
     const s = first(t);
     if (s === null || comparable(s) === siteKey) return null;
-    return site ? stripSiteName(s, site) || s : s;
+    const less = site ? stripSiteName(s, site) || s : s;
+    return stripHostPart(less, hosts);
   };
-  const fromMeta = usable(meta.get('og:title')) ?? usable(meta.get('twitter:title')) ?? usable(headline);
-  if (fromMeta !== null) return fromMeta;
-
   const titleElement = querySelectorIn(doc, 'title');
   const docTitle = normalize(
     (titleElement === null ? null : textContentOf(titleElement)) ?? titleOf(doc) ?? '',
   );
   const headings = Array.from(elementsByTagName(doc, 'h1'))
     .slice(0, 10)
-    .map((h) => normalize(textContentOf(h) ?? ''))
-    .filter((h) => h !== '');
-  const h1 = bestHeading(headings, docTitle);
-  if (h1 !== null) return h1;
-  return cleanTitle(docTitle, { siteName: site, headings }) || headings[0] || '';
+    .map((h) => normalize(headingText(h)))
+    .filter((h) => h !== '' && comparable(h) !== siteKey && !spellsHost(h, hosts));
+  const declared = [meta.get('og:title'), meta.get('twitter:title'), headline, docTitle];
+  const confirmed = bestHeading(
+    headings,
+    declared.flatMap((title) => (title ? [title] : [])),
+  );
+  if (confirmed !== null) return confirmed;
+
+  const fromMeta = usable(meta.get('og:title')) ?? usable(meta.get('twitter:title')) ?? usable(headline);
+  if (fromMeta !== null) return fromMeta;
+  return stripHostPart(cleanTitle(docTitle, { siteName: site, headings }), hosts) || headings[0] || '';
 }
 
-/**
- * The `<h1>` that best matches the document title: contained in it and the longest such (a logo `<h1>`
- * with the site name is contained too, but shorter than the article's).
- */
-function bestHeading(headings: string[], docTitle: string): string | null {
-  const title = comparable(docTitle);
-  if (title === '') return null;
+/** The longest `<h1>` a declared title names as its headline (title.ts confirmsHeading). */
+function bestHeading(headings: string[], titles: string[]): string | null {
   let best: string | null = null;
-  for (const h of headings) {
-    const c = comparable(h);
-    if (c === '' || !title.includes(c) || c.length / title.length < 0.3) continue;
-    if (best === null || h.length > best.length) best = h;
+  for (const title of titles) {
+    for (const h of headings) {
+      if (!confirmsHeading(title, h)) continue;
+      if (best === null || h.length > best.length) best = h;
+    }
   }
   return best;
 }
@@ -204,6 +234,10 @@ function readByline(
       return link === null ? null : textContentOf(link);
     },
     () => {
+      const headline = querySelectorIn(doc, 'h1');
+      return headline === null ? null : bylineNearHeadline(headline);
+    },
+    () => {
       const candidates = querySelectorAllIn(doc, '.byline, .author, .byline-name, .author-name');
       for (const el of Array.from(candidates).slice(0, 10)) {
         const text = textContentOf(el) ?? '';
@@ -212,20 +246,61 @@ function readByline(
       return null;
     },
   ];
+  // The site's own name, or an account name, is the author only when no source names anyone else.
   const siteKey = site ? comparable(site) : '';
+  let fallback: string | null = null;
   for (const read of candidates) {
     const byline = cleanByline(read());
-    if (byline !== null && comparable(byline) !== siteKey) return byline;
+    if (byline === null) continue;
+    if (comparable(byline) !== siteKey && !isHandle(byline)) return byline;
+    fallback ??= byline;
   }
-  return null;
+  return fallback;
 }
 
-function cleanByline(raw: string | null | undefined): string | null {
+/** A login name rather than a person's ("kffnirmitap", "andrew.keaveney"): one word, no capital letter. */
+function isHandle(byline: string): boolean {
+  return !/\s/.test(byline) && !/\p{Lu}/u.test(byline) && /\p{Ll}/u.test(byline);
+}
+
+const MONTH_NAME =
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
+/**
+ * A date in a byline ("By Ann Lee - Mar 27, 2024", "Ann Lee on 04-08-2021 5:11", "Sat, 20 Dec, 2025"): a
+ * month's name or abbreviation before a number, a number run such as 27.03.2024, a day before a month, or a year.
+ */
+const BYLINE_DATE = new RegExp(
+  `(?:\\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?(?:\\b${MONTH_NAME}\\.?\\s+\\d|\\b\\d{1,4}[./-]\\d{1,2}[./-]\\d{1,4}|\\b\\d{1,2}\\.?\\s+${MONTH_NAME}\\b|\\b(?:19|20)\\d\\d\\b)`,
+  'i',
+);
+/** A name run into the word after it by markup without spaces ("Ann LeeDecember 17", "Ann LeePublished on"). */
+const RUN_TOGETHER =
+  /(\p{Ll})(?=(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Published|Updated|Posted|Last)\b)/gu;
+/** What joins a name to its date ("on", "updated", "published", a dot or a bar), left dangling once the date goes. */
+const DANGLING = /(?:\s*(?:[|·•,:–—»›-]|\bon|\b(?:last\s+)?updated|\bpublished|\bposted))+\s*$/i;
+const LEADING = /^(?:\s*(?:[|·•,:–—-]|by\b))+\s*/i;
+
+/** The byline less a date in it: the name before the date, or after it when the date comes first. */
+function withoutDate(byline: string): string {
+  const text = byline.replace(RUN_TOGETHER, '$1 ');
+  const date = BYLINE_DATE.exec(text);
+  if (!date) return text;
+  const before = text.slice(0, date.index).replace(DANGLING, '').trim();
+  if (before !== '') return before;
+  // The date came first ("Dec. 19, 2025 · Ann Lee"): the name follows the date's year and a separator.
+  const from = text.slice(date.index);
+  const rest = from.replace(/^[^·•|–—]*?\d{4}\b[^·•|–—]*/, '');
+  return rest === from ? '' : rest.replace(LEADING, '').trim();
+}
+
+export function cleanByline(raw: string | null | undefined): string | null {
   if (!raw) return null;
   let s = normalize(raw)
-    .replace(/^(by|written by|von|par|por|di|door|av|af)\s*:?\s+/i, '')
+    .replace(/^(by|written by|posted by|post by|von|par|por|di|door|av|af)\s*:?\s+/i, '')
     .replace(/^[|·•,:–—-]\s*|\s*[|·•,:–—-]$/g, '')
     .trim();
+  // A byline is a name, not a date: a date beside the name goes, a date alone is no byline.
+  s = withoutDate(s);
   if (/^https?:\/\//i.test(s)) return null;
   s = s.replace(/\s+/g, ' ');
   return s !== '' && s.length < MAX_BYLINE ? s : null;
@@ -248,7 +323,7 @@ const DATE_META = [
 
 function readDate(doc: Document, meta: Map<string, string>, ldDate: string | null): string | null {
   const fromMeta = meta.get('article:published_time') ?? null;
-  const itemprop = querySelectorIn(doc, '[itemprop~="datePublished" i]');
+  const itemprop = headlineItemDate(doc);
   const fromItemprop = itemprop
     ? (attributeOf(itemprop, 'content') ?? attributeOf(itemprop, 'datetime') ?? textContentOf(itemprop))
     : null;
@@ -260,24 +335,72 @@ function readDate(doc: Document, meta: Map<string, string>, ldDate: string | nul
     }
   }
   if (raw === null) {
-    const scope = querySelectorIn(doc, 'article, [itemprop~="articleBody" i], main') ?? doc;
-    const time =
-      querySelectorIn(scope, 'time[datetime]') ?? querySelectorIn(doc, 'time[pubdate], time[datetime]');
+    const scope = querySelectorIn(doc, 'article, [itemprop~="articleBody" i], main');
+    const time = scope === null ? null : querySelectorIn(scope, 'time[datetime]');
+    raw = first(time === null ? null : attributeOf(time, 'datetime'));
+  }
+  // Beside the headline before anywhere else on the page, where a related story's or a comment's date sits.
+  if (raw === null) {
+    const headline = querySelectorIn(doc, 'h1');
+    raw = headline === null ? null : dateNearHeadline(headline);
+  }
+  if (raw === null) {
+    const time = querySelectorIn(doc, 'time[pubdate], time[datetime]');
     raw = first(time === null ? null : attributeOf(time, 'datetime'));
   }
   return raw === null ? null : isoDate(raw);
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/**
+ * The first `itemprop=datePublished` of the item the headline belongs to, or of no item: a related story's card
+ * or a comment is an item of its own (`itemscope`) without the page's `h1` in it.
+ */
+function headlineItemDate(doc: Document): Element | null {
+  const headline = querySelectorIn(doc, 'h1');
+  const dates = Array.from(querySelectorAllIn(doc, '[itemprop~="datePublished" i]')).slice(0, 50);
+  for (const el of dates) {
+    const item = closestOf(el, '[itemscope]');
+    if (item === null || headline === null || containsNode(item, headline)) return el;
+  }
+  // The headline outside every item (a page header above the article's item): an item that links nowhere
+  // but to this page (a blog post's date is often its own permalink).
+  return (
+    dates.find((el) => !leadsAway(closestOf(el, 'a[href]')) && !linksAway(closestOf(el, '[itemscope]'))) ??
+    null
+  );
+}
+
+/** Whether a link goes to another page than the one it is on (its fragment aside). */
+function leadsAway(link: Element | null): boolean {
+  if (link === null) return false;
+  const doc = ownerDocumentOf(link);
+  const target = parseUrl(attributeOf(link, 'href') ?? '', baseUriOf(link));
+  return doc === null || target === null || !isSamePage(target, pageAddresses(doc));
+}
+
+/** Whether an item is a card for another page: its heading is (or is in) a link that leads away. */
+function linksAway(item: Element | null): boolean {
+  if (item === null) return false;
+  const links = Array.from(querySelectorAllIn(item, 'a[href] h2, a[href] h3, h2 a[href], h3 a[href]')).slice(
+    0,
+    5,
+  );
+  return links.some((el) => leadsAway(localNameOf(el) === 'a' ? el : closestOf(el, 'a[href]')));
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
  * An ISO 8601 string is returned as the page wrote it: re-serialising through Date would move it to UTC
- * and could change the day (00:30 in Tokyo is the previous day in UTC). Anything else Date can parse
- * becomes an ISO string; the rest is returned raw.
+ * and could change the day (00:30 in Tokyo is the previous day in UTC). A date written out ("Dec 17th 2025",
+ * "Tue, 05 Mar 2024 10:00 GMT") becomes the day it states; anything else Date can parse becomes an ISO
+ * string; the rest is returned raw.
  */
 export function isoDate(raw: string): string {
   const s = raw.trim();
   if (ISO_DATE.test(s)) return s;
+  const day = parseDateText(s);
+  if (day !== null) return day;
   const t = Date.parse(s);
   return Number.isFinite(t) ? new Date(t).toISOString() : s;
 }

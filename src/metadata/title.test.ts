@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTitle, stripSiteName } from './title.ts';
+import { cleanTitle, confirmsHeading, spellsHost, stripHostPart, stripSiteName } from './title.ts';
 
 describe('cleanTitle', () => {
   it('cuts the site name after a pipe', () => {
@@ -91,5 +91,75 @@ describe('stripSiteName', () => {
   it('matches the site name whatever its case and escapes its characters', () => {
     expect(stripSiteName('Ten tips for C++ | C++ Weekly', 'c++ weekly')).toBe('Ten tips for C++');
     expect(stripSiteName('Nothing to strip here', 'Example.com')).toBe('Nothing to strip here');
+  });
+});
+
+describe('stripHostPart', () => {
+  it("cuts a first or last part that is the site's host name", () => {
+    expect(
+      stripHostPart("Catering Tips for a Successful Event | Giordano's Catering", ['giordanoscatering.com']),
+    ).toBe('Catering Tips for a Successful Event');
+    expect(stripHostPart('Bold.org – Best High School Tutors in 2025', ['bold.org'])).toBe(
+      'Best High School Tutors in 2025',
+    );
+    expect(stripHostPart('7 Key Software Development Methodologies | OS-System', ['www.os-system.com'])).toBe(
+      '7 Key Software Development Methodologies',
+    );
+  });
+
+  it('keeps a title whose parts are not the host, or that is only the host', () => {
+    expect(stripHostPart('Review: the new phone | Tech Daily', ['example.com'])).toBe(
+      'Review: the new phone | Tech Daily',
+    );
+    expect(stripHostPart('Bold.org', ['bold.org'])).toBe('Bold.org');
+    expect(stripHostPart('Covid-19 - a timeline', ['covid.org'])).toBe('Covid-19 - a timeline');
+  });
+});
+
+describe('confirmsHeading', () => {
+  it('takes a heading that is the title, one of its parts, or its beginning less a subtitle', () => {
+    const title = 'The Ultimate Guide to Booking a Mover: What You Need to Know - WellRive';
+    expect(confirmsHeading(title, 'The Ultimate Guide to Booking a Mover: What You Need to Know')).toBe(true);
+    expect(confirmsHeading('Introduction - From Zero to QED', 'Introduction')).toBe(true);
+    expect(
+      confirmsHeading(
+        'Houston’s Hottest New Restaurants to Visit This Month, December 2025',
+        'Houston’s Hottest New Restaurants to Visit This Month',
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses a heading that is only a fragment of the title', () => {
+    expect(confirmsHeading("Nike Pegasus 41 Men's Road Running Shoes", 'Nike Pegasus 41')).toBe(false);
+    expect(
+      confirmsHeading('8 Recent Trends in Photography - Flatworld Solutions', 'Recent Trends in Photography'),
+    ).toBe(false);
+    expect(confirmsHeading('Full control of things with on-premise UI Bakery', 'On-premise UI Bakery.')).toBe(
+      false,
+    );
+  });
+});
+
+describe('confirmsHeading, a section name', () => {
+  it('is not the headline', () => {
+    expect(confirmsHeading('How we rebuilt the bridge | Blog | Riverside Works', 'Blog')).toBe(false);
+    expect(
+      confirmsHeading('Engora Data Blog: Small adventures with small language models', 'Engora Data Blog'),
+    ).toBe(false);
+  });
+});
+
+describe('a site name with a hyphen', () => {
+  it('is cut like any other', () => {
+    const site = 'Housecall Pro - The #1 all-in-one solution for your home services business.';
+    expect(stripSiteName(`Plumbing Price Guide | ${site}`, site)).toBe('Plumbing Price Guide');
+  });
+});
+
+describe('spellsHost', () => {
+  it('takes the site name of a subdomain', () => {
+    expect(spellsHost('virtualbox.org', ['forums.virtualbox.org'])).toBe(true);
+    expect(spellsHost('Bogleheads.org', ['127.0.0.1', 'www.bogleheads.org'])).toBe(true);
+    expect(spellsHost('Forums', ['forums.virtualbox.org'])).toBe(false);
   });
 });

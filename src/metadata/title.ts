@@ -59,6 +59,45 @@ export function cleanTitle(raw: string, hints: TitleHints = {}): string {
   return countWords(candidate) >= MIN_WORDS ? candidate : title;
 }
 
+/** A heading as long as this share of a title that begins with it is that title, shortened (a subtitle left out). */
+const PREFIX_SHARE = 0.6;
+
+/**
+ * Whether `title` (one the page declares) names `heading` as its headline: the same text, one of its parts set
+ * off by separators (the rest is the site's name or section), or its beginning, shortened by a subtitle or a
+ * date. A heading that is only a fragment of it ("Nike Pegasus 41" in "Nike Pegasus 41 Men's Road Running Shoes")
+ * is not the headline.
+ */
+export function confirmsHeading(title: string, heading: string): boolean {
+  const h = comparable(heading);
+  const t = comparable(title);
+  if (h === '' || t === '') return false;
+  if (h === t || (t.startsWith(h) && h.length >= PREFIX_SHARE * t.length)) return true;
+  const { parts, separators } = split(normalize(title));
+  const splits = [
+    { spans: parts, seps: separators, firstIsTitle: true },
+    // "Engora Data Blog: Small adventures…": before a colon is as often the site as the headline.
+    { ...colonParts(normalize(title)), firstIsTitle: false },
+  ];
+  for (const { spans, seps, firstIsTitle } of splits) {
+    // A part shorter than another is a site's or a section's name ("Story | Blog | Site"), not the headline,
+    // unless it comes first ("Introduction - From Zero to QED").
+    const longest = Math.max(...spans.map(countWords));
+    for (let i = 0; i < spans.length; i++) {
+      for (let j = i; j < spans.length; j++) {
+        const span = join(spans.slice(i, j + 1), seps.slice(i, j));
+        if (comparable(span) === h && ((i === 0 && firstIsTitle) || countWords(span) >= longest)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+function colonParts(title: string): { spans: string[]; seps: string[] } {
+  const [spans, seps] = colonSplit(title);
+  return { spans, seps };
+}
+
 /** The title without a known site name at its start or end (colons count as separators here). */
 export function stripSiteName(title: string, site: string): string {
   const name = escapeRegExp(normalize(site));
@@ -67,6 +106,35 @@ export function stripSiteName(title: string, site: string): string {
   const end = new RegExp(`${sep}${name}\\s*$`, 'iu');
   const start = new RegExp(`^\\s*${name}${sep}`, 'iu');
   return title.replace(end, '').replace(start, '').trim();
+}
+
+/**
+ * The title without a first or last part that is the site's host name ("… | Bold.org", "Giordano's Catering |
+ * …" on giordanoscatering.com): the part's letters and digits equal the host's, less `www.` and its last label.
+ */
+export function stripHostPart(title: string, hosts: readonly string[]): string {
+  const { parts, separators } = split(title);
+  if (parts.length < 2) return title;
+  if (spellsHost(parts[parts.length - 1] ?? '', hosts))
+    return join(parts.slice(0, -1), separators.slice(0, -1));
+  if (spellsHost(parts[0] ?? '', hosts)) return join(parts.slice(1), separators.slice(1));
+  return title;
+}
+
+/**
+ * Whether `text`'s letters and digits spell one of the hosts: whole, or its site's own name (the label before
+ * the last, "virtualbox" or "virtualbox.org" for forums.virtualbox.org), `www.` aside.
+ */
+export function spellsHost(text: string, hosts: readonly string[]): boolean {
+  const squeeze = (value: string) => comparable(value).replace(/\s+/g, '');
+  const key = squeeze(text);
+  if (key.length < 3) return false;
+  return hosts.some((host) => {
+    const labels = host.replace(/^www\./i, '').split('.');
+    const site = labels.slice(-2);
+    const names = [labels.join('.'), labels.slice(0, -1).join('.'), site.join('.'), site[0] ?? ''];
+    return names.some((name) => squeeze(name).length >= 3 && squeeze(name) === key);
+  });
 }
 
 function split(title: string): { parts: string[]; separators: string[] } {
@@ -115,6 +183,7 @@ export function normalize(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** Escaped for a `u` regular expression, where escaping a character that needs none ("\\-") is an error. */
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&').replace(/ /g, '\\s+');
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '\\s+');
 }

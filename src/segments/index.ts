@@ -13,6 +13,7 @@ import {
   querySelectorIn,
   textContentOf,
 } from '../dom/access.ts';
+import { isSelfLink } from '../dom/anchors.ts';
 import { flatChildren, frameBody } from '../dom/flat.ts';
 import { MIN_ARTICLE_CHARS } from '../dom/limits.ts';
 import { CONTEXT_TAGS, headingLevel, isPanelLabel, type SegmentContext, SKIP_TAGS } from '../dom/tags.ts';
@@ -96,6 +97,11 @@ export interface Walk {
   segments: Segment[];
   /** Roots of the subtrees skipped as invisible or never-content; the copy (src/clean/) skips them too. */
   hidden: Set<Element>;
+  /**
+   * Boxes inside `<pre>` laid out as blocks (a highlighter's `<span class="line">` styled `display: block`):
+   * each is a line of the code, though no newline is written between them; the copy ends a line after each.
+   */
+  lines: Set<Element>;
   truncated: boolean;
   /** Whether the node budget stopped the walk (elements, and other nodes at NODES_PER_ELEMENT each). */
   cap: 'elements' | null;
@@ -125,6 +131,8 @@ interface Frame {
   block: Element;
   isBlock: boolean;
   link: boolean;
+  /** The link is a self-link (dom/anchors.ts): a heading inside it is no link text. */
+  selfLink: boolean;
   heading: number;
   context: SegmentContext;
   /** Nearest decisive name: the element if negative, null if positive or none. */
@@ -145,6 +153,7 @@ interface WalkState {
   readonly segments: Segment[];
   readonly runs: Runs;
   readonly hidden: Set<Element>;
+  readonly lines: Set<Element>;
   /** The segment being filled, until a block boundary closes it. */
   current: Segment | null;
   /** The open segment's last line ended with a `<br>`: another one ends the segment. */
@@ -173,6 +182,7 @@ export function walkSegments(
     segments: [],
     runs: { node: [], size: [], color: [], chars: [], link: [] },
     hidden: new Set(),
+    lines: new Set(),
     current: null,
     brPending: false,
     hrPending: false,
@@ -181,14 +191,14 @@ export function walkSegments(
     ignoredNames,
     bodyChars: -1,
   };
-  const { segments, hidden } = walk;
+  const { segments, hidden, lines } = walk;
   let elements = 0;
   let otherNodes = 0;
   let depth = 0;
   let cap: Walk['cap'] = null;
 
   const rootStyle = styles.read(root, null, hasAttributes(root));
-  if (rootStyle.hidden) return { segments, hidden, truncated: false, cap, depth };
+  if (rootStyle.hidden) return { segments, hidden, lines, truncated: false, cap, depth };
   const rootList = flatChildren(root);
   const stack: Frame[] = [
     {
@@ -201,6 +211,7 @@ export function walkSegments(
       block: root,
       isBlock: true,
       link: false,
+      selfLink: false,
       heading: 0,
       context: 'other',
       flagged: null,
@@ -240,7 +251,7 @@ export function walkSegments(
     if (stack.length > depth) depth = stack.length;
   }
   closeSegment(walk);
-  return { segments, hidden, truncated: cap !== null, cap, depth };
+  return { segments, hidden, lines, truncated: cap !== null, cap, depth };
 }
 
 /** A text node: a run of the open segment (opened here if none is); whitespace alone is a space in it. */
@@ -297,6 +308,7 @@ function visitElement(walk: WalkState, el: Element, parent: Frame): Frame | null
   }
   const isBlock = !style.inline;
   if (isBlock) closeSegment(walk);
+  if (isBlock && parent.context === 'pre') walk.lines.add(el);
   const verdict = boxVerdict(walk, el, tag, attributed);
   const level = headingLevel(tag);
   if (
@@ -313,6 +325,7 @@ function visitElement(walk: WalkState, el: Element, parent: Frame): Frame | null
   // otherwise flag the whole paragraph its text starts.
   if (verdict !== 0 && isBlock) flagged = verdict < 0 ? el : null;
   const list = flatChildren(el, tag);
+  const link = linkOf(el, tag, level, parent);
   return {
     el,
     next: list === null ? firstChildOf(el) : null,
@@ -322,13 +335,27 @@ function visitElement(walk: WalkState, el: Element, parent: Frame): Frame | null
     style,
     block: isBlock ? el : parent.block,
     isBlock,
-    link: parent.link || (tag === 'a' && hasAttribute(el, 'href')),
+    link: link.link,
+    selfLink: link.selfLink,
     heading: level || parent.heading,
     context: CONTEXT_TAGS[tag] ?? parent.context,
     flagged,
     article: tag === 'article' ? el : parent.article,
     floated: parent.floated || (isBlock && floatedOf(style)),
   };
+}
+
+/**
+ * Whether text under `el` is link text. A heading's anchor, the self-link in or around a heading (MDN's
+ * `<h2><a href="#syntax">`, Sphinx's "¶"), is not: it names the section rather than leading away, and read as a
+ * link it made a docs page's headings look like a link list (left out of the run, or pruned as one).
+ */
+function linkOf(el: Element, tag: string, level: number, parent: Frame): Pick<Frame, 'link' | 'selfLink'> {
+  if (level > 0 && parent.link && parent.selfLink) return { link: false, selfLink: false };
+  if (parent.link || tag !== 'a' || !hasAttribute(el, 'href')) return parent;
+  const self = isSelfLink(el);
+  if (self && parent.heading > 0) return { link: false, selfLink: false };
+  return { link: true, selfLink: self };
 }
 
 /** Ends the open segment at the walk's last run; it is kept if it holds any visible text. */
