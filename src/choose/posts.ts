@@ -103,7 +103,7 @@ export function inDeclaredAuthor(block: Element): boolean {
  * The element is inside `post`'s declared text (`itemprop="text"` or `articleBody`): what the post says, as
  * against its vote bar, menus, member panel and reply form.
  */
-export function inDeclaredText(block: Element, post: Element): boolean {
-  const text = closestOf(block, '[itemprop~="text" i], [itemprop~="articleBody" i]');
+export function inDeclaredText(el: Element, post: Element): boolean {
+  const text = closestOf(el, '[itemprop~="text" i], [itemprop~="articleBody" i]');
   return text !== null && containsNode(post, text);
 }

@@ -315,7 +315,10 @@ function spanRecords(
     if ((scored.probability?.[i] ?? 0) >= 0.5) prose.set(r, (prose.get(r) ?? 0) + n);
     const seg = segs[i] as Segment;
     if (remarks !== null) {
-      if (inDeclaredText(seg.block, r)) marksText.add(r);
+      // From its text, not its block: a post's text can be an inline `<span itemprop="text">` in the block.
+      const node = seg.runs.node[seg.from];
+      const at = node ? (parentElementOf(node) ?? seg.block) : seg.block;
+      if (inDeclaredText(at, r)) marksText.add(r);
       else outsideText.add(i);
     }
     if (n < DATE_LINE_CHARS && (DATE.test(segmentText(seg)) || hasTime(seg.block))) {
