@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { LECTERN_JS } from '../e2e/support/paths.ts';
 import type { Model } from '../src/score/model.ts';
 import type { Article, Diagnostics } from '../src/types.ts';
-import type { GivenMeta } from './meta.ts';
+import type { GivenMeta, PageStatements } from './meta.ts';
 import { median } from './metric.ts';
 
 export type ExtractorName = 'lectern' | 'readability' | 'defuddle';
@@ -284,13 +284,53 @@ export async function timeExtractor(
   }
 }
 
-/** The text of each h1–h6 of the page as loaded, in order (at most 2,000), for the heading measure. */
-export function pageHeadings(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+/**
+ * What the page as loaded states (meta.ts PageStatements): its h1–h6 (at most 2,000), the titles it declares
+ * or shows, and its short texts (at most 20,000), for the heading measure and the gold's caps.
+ */
+export function pageStatements(page: Page): Promise<PageStatements> {
+  return page.evaluate(() => {
+    const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+    const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
       .slice(0, 2000)
-      .map((heading) => heading.textContent ?? ''),
-  );
+      .map((heading) => heading.textContent ?? '');
+    const metas = (selector: string) =>
+      [...document.querySelectorAll<HTMLMetaElement>(selector)].map((meta) => meta.content);
+    // Every string of the page's JSON-LD, with the key it is under.
+    const declared: { key: string; value: string }[] = [];
+    const walk = (value: unknown, key: string, depth: number): void => {
+      if (depth > 12 || declared.length > 2000) return;
+      if (typeof value === 'string') declared.push({ key, value });
+      else if (Array.isArray(value)) for (const item of value) walk(item, key, depth + 1);
+      else if (value !== null && typeof value === 'object')
+        for (const [name, item] of Object.entries(value)) walk(item, name, depth + 1);
+    };
+    for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+      try {
+        walk(JSON.parse(script.textContent ?? ''), '', 0);
+      } catch {
+        // A page's broken JSON-LD states nothing.
+      }
+    }
+    const titles = [
+      document.title,
+      ...metas('meta[property="og:title"], meta[name="twitter:title"], meta[name="title"]'),
+      ...declared
+        .filter((item) => /^(headline|name|alternativeHeadline)$/.test(item.key))
+        .map((item) => item.value),
+      ...[...document.querySelectorAll('h1, h2')].slice(0, 200).map((heading) => heading.textContent),
+    ].map(squash);
+    const texts = new Set<string>();
+    for (const meta of metas('meta[content]')) texts.add(squash(meta));
+    for (const item of declared) if (item.value.length <= 300) texts.add(squash(item.value));
+    for (const element of [...document.querySelectorAll('[datetime]')].slice(0, 2000))
+      texts.add(squash(element.getAttribute('datetime')));
+    for (const element of [...(document.body?.querySelectorAll('*') ?? [])].slice(0, 20_000)) {
+      const text = squash(element.textContent);
+      if (text.length > 0 && text.length <= 300) texts.add(text);
+    }
+    return { headings, titles: titles.filter((title) => title !== ''), texts: [...texts].slice(0, 20_000) };
+  });
 }
 
 /** The text of a gold expected.html, parsed by the browser's own parser like the page (textContent of <body>). */

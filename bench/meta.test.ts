@@ -3,8 +3,11 @@ import {
   authorAgrees,
   dateAgrees,
   dayOf,
+  daysIn,
+  goldOnPage,
   headingRecall,
   judgeMeta,
+  scoreGoldOnPage,
   scoreMeta,
   titleClose,
   titleExact,
@@ -92,5 +95,47 @@ describe('judging and adding up', () => {
     expect(score.titleExact).toEqual({ hits: 1, of: 2 });
     expect(score.author).toEqual({ hits: 0, of: 0 });
     expect(score.headings).toEqual({ hits: 1, of: 3 });
+  });
+});
+
+describe('the gold stated on the page', () => {
+  it('reads days in the forms pages write, day and month either way round when numeric', () => {
+    expect(daysIn('Published 2025-09-04T12:50:36+00:00')).toEqual(['2025-09-04']);
+    expect(daysIn('Updated Dec 17th, 2025 by Luke')).toEqual(['2025-12-17']);
+    expect(daysIn('17 December 2025')).toEqual(['2025-12-17']);
+    expect(daysIn('4 of March, 2024')).toEqual(['2024-03-04']);
+    expect(daysIn('13/11/2025')).toEqual(['2025-11-13']);
+    expect(daysIn('03/04/2025').sort()).toEqual(['2025-03-04', '2025-04-03']);
+    // A month's letters inside a word are no month.
+    expect(daysIn('Smart 5, 2025')).toEqual([]);
+    expect(daysIn('no date here')).toEqual([]);
+  });
+
+  it('finds the gold where the page states it, by the rules the extractors are held to', () => {
+    const statements = {
+      headings: [],
+      titles: ['How Tides Work | Sea News', 'Sea News'],
+      texts: ['By Ana Ruiz', 'March 3, 2025', 'Ana Ruiz, Tom Lee and the whole Sea News desk of reporters'],
+    };
+    expect(
+      goldOnPage(statements, { title: 'How Tides Work', author: 'Ana Ruiz', published: '2025-03-03' }),
+    ).toEqual({ title: true, author: true, date: true });
+    expect(
+      goldOnPage(statements, { title: 'Why the Moon Pulls', author: 'Tom Lee', published: '2025-03-04' }),
+    ).toEqual({ title: false, author: false, date: false });
+    expect(goldOnPage(statements, { title: null, author: null, published: null })).toEqual({
+      title: null,
+      author: null,
+      date: null,
+    });
+  });
+
+  it('is a share of the pages whose gold states each', () => {
+    expect(
+      scoreGoldOnPage([
+        { title: true, author: null, date: false },
+        { title: false, author: true, date: null },
+      ]),
+    ).toEqual({ title: { hits: 1, of: 2 }, author: { hits: 1, of: 1 }, date: { hits: 0, of: 1 } });
   });
 });

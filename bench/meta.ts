@@ -11,6 +11,9 @@
  * - date: the same calendar day, as the text states it (no time-zone shift);
  * - headings: of the page's own h1–h6 whose text is a line of the gold text, the share the extractor kept as a
  *   heading of its article (or as its title).
+ *
+ * Each is capped by the gold: a gold title, author or date the page states nowhere can't be found by any
+ * extractor. `goldOnPage` counts where it is stated (see PageStatements) by the same rules.
  */
 
 /** What a corpus page's gold says of its metadata; null where it says nothing (such a page isn't counted). */
@@ -206,5 +209,97 @@ export function scoreMeta(verdicts: readonly MetaVerdict[]): MetaScore {
     author: count((verdict) => verdict.author),
     date: count((verdict) => verdict.date),
     headings: { hits: kept, of: found },
+  };
+}
+
+/**
+ * What the page as loaded states, for the caps: its h1–h6; the titles it declares or shows (`<title>`, the
+ * title metas, JSON-LD headline and name, h1 and h2); and its short texts (each element's text up to a few
+ * hundred characters, meta contents, `datetime` attributes, JSON-LD strings), where a byline or a date is.
+ */
+export interface PageStatements {
+  headings: string[];
+  titles: string[];
+  texts: string[];
+}
+
+/** Whether the gold title, author and date are stated on the page; null where the gold says nothing. */
+export interface GoldOnPage {
+  title: boolean | null;
+  author: boolean | null;
+  date: boolean | null;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
+const MONTH = String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
+const DAY = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
+const DATE_FORMS: readonly { pattern: RegExp; read: (m: RegExpMatchArray) => [number, number, number][] }[] =
+  [
+    { pattern: /(\d{4})-(\d{1,2})-(\d{1,2})/g, read: (m) => [[+(m[1] ?? 0), +(m[2] ?? 0), +(m[3] ?? 0)]] },
+    { pattern: /(\d{4})\/(\d{1,2})\/(\d{1,2})/g, read: (m) => [[+(m[1] ?? 0), +(m[2] ?? 0), +(m[3] ?? 0)]] },
+    {
+      pattern: new RegExp(`${MONTH}\\s+${DAY},?\\s+(\\d{4})`, 'gi'),
+      read: (m) => [[+(m[3] ?? 0), monthNumber(m[1]), +(m[2] ?? 0)]],
+    },
+    {
+      pattern: new RegExp(`${DAY}\\s+(?:of\\s+)?${MONTH},?\\s+(\\d{4})`, 'gi'),
+      read: (m) => [[+(m[3] ?? 0), monthNumber(m[2]), +(m[1] ?? 0)]],
+    },
+    // Day and month either way round: the cap counts a date the page could mean.
+    {
+      pattern: /\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b/g,
+      read: (m) => [
+        [+(m[3] ?? 0), +(m[1] ?? 0), +(m[2] ?? 0)],
+        [+(m[3] ?? 0), +(m[2] ?? 0), +(m[1] ?? 0)],
+      ],
+    },
+  ];
+
+function monthNumber(name: string | undefined): number {
+  return MONTHS.indexOf((name ?? '').slice(0, 3).toLowerCase() as (typeof MONTHS)[number]) + 1;
+}
+
+/**
+ * The calendar days (YYYY-MM-DD) a text states in the forms pages write: ISO, year/month/day, English month
+ * names either side of the day, and numeric day and month either way round.
+ */
+export function daysIn(text: string): string[] {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const days = new Set<string>();
+  for (const form of DATE_FORMS) {
+    for (const match of text.matchAll(form.pattern)) {
+      for (const [year, month, day] of form.read(match)) {
+        if (month >= 1 && month <= 12 && day >= 1 && day <= 31) days.add(`${year}-${pad(month)}-${pad(day)}`);
+      }
+    }
+  }
+  return [...days];
+}
+
+/** Where the page states the gold's title (close), author and date, by the rules the extractors are held to. */
+export function goldOnPage(statements: PageStatements, gold: GoldMeta): GoldOnPage {
+  const goldDay = gold.published === null ? null : dayOf(gold.published);
+  return {
+    title:
+      gold.title === null ? null : statements.titles.some((title) => titleClose(title, gold.title ?? '')),
+    author:
+      gold.author === null ? null : statements.texts.some((text) => authorAgrees(text, gold.author ?? '')),
+    date:
+      gold.published === null
+        ? null
+        : statements.texts.some((text) => daysIn(text).some((day) => day === goldDay)),
+  };
+}
+
+/** The share of pages whose gold title, author and date the page states: the most any extractor can agree. */
+export function scoreGoldOnPage(pages: readonly GoldOnPage[]): { title: Rate; author: Rate; date: Rate } {
+  const count = (pick: (page: GoldOnPage) => boolean | null): Rate => {
+    const values = pages.map(pick).filter((value): value is boolean => value !== null);
+    return { hits: values.filter(Boolean).length, of: values.length };
+  };
+  return {
+    title: count((page) => page.title),
+    author: count((page) => page.author),
+    date: count((page) => page.date),
   };
 }

@@ -10,11 +10,11 @@ import {
   type ExtractorResult,
   errorText,
   injectScripts,
-  pageHeadings,
+  pageStatements,
   type Scripts,
   timeExtractor,
 } from './measure.ts';
-import { judgeMeta } from './meta.ts';
+import { goldOnPage, judgeMeta, type PageStatements } from './meta.ts';
 import { countSnippets, overlap, tokenize } from './metric.ts';
 import type { Routing } from './serve.ts';
 import type { ExtractorRecord, PageRecord } from './summary.ts';
@@ -176,11 +176,11 @@ export async function runPage(
   let blocked: string[] = [];
   const order = runOrder(options);
   let page: Page | null = null;
-  let headings: string[] | null = null;
+  let statements: PageStatements | null = null;
   try {
     for (const extractor of order) {
       page ??= await openPage(context, routing, target.url, scripts);
-      headings ??= await pageHeadings(page);
+      statements ??= await pageStatements(page);
       const result = await timeExtractor(page, extractor, {
         runs: options.runs,
         timeoutMs: options.timeoutMs,
@@ -201,6 +201,7 @@ export async function runPage(
     await page?.close();
   }
   const goldValue = target.goldText;
+  const headings = statements?.headings ?? null;
   return {
     record: {
       corpus,
@@ -211,6 +212,9 @@ export async function runPage(
         target.gold.kind === 'snippets'
           ? { with: target.gold.with.length, without: target.gold.without.length }
           : { tokens: tokenize(goldValue).length },
+      ...(target.gold.kind === 'plain' && statements !== null
+        ? { goldOnPage: goldOnPage(statements, target.gold.meta) }
+        : {}),
       lectern: record(results.lectern, target.gold, goldValue, headings),
       readability: options.readability ? record(results.readability, target.gold, goldValue, headings) : null,
       defuddle: options.defuddle ? record(results.defuddle, target.gold, goldValue, headings) : null,

@@ -104,7 +104,11 @@ function metaTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
   if (withMeta.length === 0) return [];
   const first = withMeta[0]?.meta;
   const names = peerNames(Boolean(first?.readability), Boolean(first?.defuddle));
-  const header = [`${corpus.name}`, ...META_COLUMNS.map((column) => `${column.label}, ${names} (of)`)];
+  const header = [
+    `${corpus.name}`,
+    ...META_COLUMNS.map((column) => `${column.label}, ${names} (of)`),
+    'stated on the page: title / author / date',
+  ];
   const lines = [
     `| ${header.join(' | ')} |`,
     `|---|${header
@@ -121,13 +125,19 @@ function metaTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
       );
       return `${rates.map((rate) => num(rateValue(rate))).join(' / ')} (${rates[0]?.of ?? 0})`;
     });
+    const { title, author, date } = meta.onPage;
+    cells.push([title, author, date].map((rate) => num(rateValue(rate))).join(' / '));
     lines.push(`| ${row.part ? '· ' : ''}${row.label} (${row.pages}) | ${cells.join(' | ')} |`);
   }
   return [
     `${corpus.name}, what a person sees first, on the pages whose gold states it (of): title exact (same text) ` +
       'and close (word F1 ≥ 0.8, or one is the other less a part set off by | - – — : ·); author (every word of ' +
       "the gold's in the byline, at most twice as long); date (same day); headings kept (the page's own h1–h6 " +
-      'whose text is a line of the gold text, kept as a heading or as the title; pooled over the pages).',
+      'whose text is a line of the gold text, kept as a heading or as the title; pooled over the pages). ' +
+      'Stated on the page: the share of pages where the gold title (close), author or date is stated at all, ' +
+      'in a title the page declares or shows (<title>, title metas, JSON-LD headline or name, h1, h2) or in ' +
+      'a short text (an element of up to 300 characters, a meta, a datetime, a JSON-LD string): the most any ' +
+      'extractor can agree on.',
     '',
     ...lines,
     '',

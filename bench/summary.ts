@@ -1,6 +1,13 @@
 /** What one page's run records (one JSON line each), and the per-corpus numbers the report prints. */
 import type { DiagnosticsSummary, ExtractorName } from './measure.ts';
-import { type MetaScore, type MetaVerdict, scoreMeta } from './meta.ts';
+import {
+  type GoldOnPage,
+  type MetaScore,
+  type MetaVerdict,
+  type Rate,
+  scoreGoldOnPage,
+  scoreMeta,
+} from './meta.ts';
 import {
   bootstrapHalfWidth,
   median,
@@ -40,6 +47,8 @@ export interface PageRecord {
   pageType?: string;
   /** Full-text gold: its word tokens (0: no article). Snippet gold: how many of each. */
   gold: { tokens: number } | { with: number; without: number };
+  /** Where the gold states metadata: whether the page states it too (the cap on every extractor). */
+  goldOnPage?: GoldOnPage;
   lectern: ExtractorRecord;
   readability: ExtractorRecord | null;
   /** Absent from JSON lines written before Defuddle was measured. */
@@ -126,7 +135,13 @@ export interface TypeRow {
   /** Lectern: pages answered "no article" or as a listing (what a listing page should get). */
   lecternAsList: number;
   /** Where the gold states metadata (modern-dev): title, author, date and heading agreement. */
-  meta: { lectern: MetaScore; readability: MetaScore | null; defuddle: MetaScore | null } | null;
+  meta: {
+    lectern: MetaScore;
+    readability: MetaScore | null;
+    defuddle: MetaScore | null;
+    /** The pages whose gold title, author and date the page states: the most any extractor can agree on. */
+    onPage: { title: Rate; author: Rate; date: Rate };
+  } | null;
 }
 
 /**
@@ -273,6 +288,9 @@ function typeRow(label: string, records: readonly PageRecord[], part: boolean, p
           lectern: meta('lectern'),
           readability: peers.readability ? meta('readability') : null,
           defuddle: peers.defuddle ? meta('defuddle') : null,
+          onPage: scoreGoldOnPage(
+            records.flatMap((record) => (record.goldOnPage ? [record.goldOnPage] : [])),
+          ),
         }
       : null,
   };
