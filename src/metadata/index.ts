@@ -22,7 +22,16 @@ import type { Article, TextDirection } from '../types.ts';
 import { MONTH_NAME, parseDateText } from './date.ts';
 import { bylineNearHeadline, dateNearHeadline } from './headline.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
-import { cleanTitle, confirmsHeading, normalize, spellsHost, stripHostPart, stripSiteName } from './title.ts';
+import {
+  cleanTitle,
+  confirmsHeading,
+  normalize,
+  rewordsTitle,
+  spellsHost,
+  stripHostPart,
+  stripSiteName,
+  unrelatedTitles,
+} from './title.ts';
 
 export { countWords, readingMinutes, readingStats } from './reading.ts';
 export { cleanTitle } from './title.ts';
@@ -194,8 +203,14 @@ function readTitle(
   if (confirmed !== null) return confirmed;
 
   const fromMeta = usable(meta.get('og:title')) ?? usable(meta.get('twitter:title')) ?? usable(headline);
-  if (fromMeta !== null) return fromMeta;
-  return stripHostPart(cleanTitle(docTitle, { siteName: site, headings }), hosts) || headings[0] || '';
+  const title = fromMeta ?? stripHostPart(cleanTitle(docTitle, { siteName: site, headings }), hosts);
+  // The headline a reader sees, where the declared title is the story's worded for search or sharing.
+  const reworded = headings.find((h) => rewordsTitle(title, h));
+  if (reworded !== undefined) return reworded;
+  // A declared title that shares no word with the page's one h1 is the site's, not the story's.
+  const only = headings.length === 1 ? (headings[0] ?? '') : '';
+  if (only !== '' && unrelatedTitles(title, only)) return only;
+  return title || headings[0] || '';
 }
 
 /** The longest `<h1>` a declared title names as its headline (title.ts confirmsHeading). */

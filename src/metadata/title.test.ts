@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTitle, confirmsHeading, spellsHost, stripHostPart, stripSiteName } from './title.ts';
+import {
+  cleanTitle,
+  confirmsHeading,
+  rewordsTitle,
+  spellsHost,
+  stripHostPart,
+  stripSiteName,
+  unrelatedTitles,
+} from './title.ts';
 
 describe('cleanTitle', () => {
   it('cuts the site name after a pipe', () => {
@@ -161,5 +169,32 @@ describe('spellsHost', () => {
     expect(spellsHost('virtualbox.org', ['forums.virtualbox.org'])).toBe(true);
     expect(spellsHost('Bogleheads.org', ['127.0.0.1', 'www.bogleheads.org'])).toBe(true);
     expect(spellsHost('Forums', ['forums.virtualbox.org'])).toBe(false);
+  });
+});
+
+describe('unrelatedTitles', () => {
+  it('tells a site-wide title from a reworded headline', () => {
+    const headline = 'FCC Chair to Europe: If You Restrict US Satellite Providers, We Will Ban You Here';
+    expect(unrelatedTitles('The heart of the internet', headline)).toBe(true);
+    expect(unrelatedTitles('FCC chair warns Europe over satellite rules', headline)).toBe(false);
+    // A heading of short words only says too little to judge.
+    expect(unrelatedTitles('Anything at all', 'Go to it')).toBe(false);
+  });
+});
+
+describe('rewordsTitle', () => {
+  it('is a headline of the story the title declares, worded apart', () => {
+    const title = 'Best Apps to Learn a Language in 2025 – Top 10 Picks';
+    expect(rewordsTitle(title, 'Top 10: Best Language Learning App (tested by experts)')).toBe(true);
+    // A section's name, a logo or a menu is no headline.
+    expect(rewordsTitle(title, 'Language Apps')).toBe(false);
+    expect(rewordsTitle(title, 'Subscribe to our weekly newsletter today')).toBe(false);
+    // The title with a label beside it: the title is the cleaner.
+    expect(
+      rewordsTitle(
+        'A weather station on every school roof',
+        'A weather station on every school roof (news.test)',
+      ),
+    ).toBe(false);
   });
 });

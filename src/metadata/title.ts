@@ -98,6 +98,40 @@ function colonParts(title: string): { spans: string[]; seps: string[] } {
   return { spans, seps };
 }
 
+/** Words of four letters or more, lower-cased: what two titles of one story share ("the", "of" are not). */
+function contentWords(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []).slice(0, 200));
+}
+
+/**
+ * Whether `title` names nothing `heading` does: no word of four letters or more in common. A `<title>` that is
+ * the site's own ("Reddit - The heart of the internet") is not a variant of the story's headline; an SEO
+ * title reworded from the headline still shares its subject's words.
+ */
+export function unrelatedTitles(title: string, heading: string): boolean {
+  return contentWords(heading).size > 0 && sharedWords(title, heading) === 0;
+}
+
+/** How many words of four letters or more `a` and `b` have in common. */
+function sharedWords(a: string, b: string): number {
+  const words = contentWords(b);
+  let shared = 0;
+  for (const word of contentWords(a)) if (words.has(word)) shared++;
+  return shared;
+}
+
+/**
+ * Whether `heading` is a headline of the story `title` declares, worded apart: a sentence of four words or
+ * more sharing two of the title's words. Sites write a `<title>` and `og:title` for search and sharing
+ * ("Best Apps to Learn a Language in 2025 – Top 10 Picks") over the headline a reader sees ("Top 10: Best
+ * Language Learning App"); a logo, a menu or a section's name is shorter or shares nothing. A heading holding
+ * every word of the title is the title with more beside it ("(news.test)"): the title is the cleaner.
+ */
+export function rewordsTitle(title: string, heading: string): boolean {
+  const shared = sharedWords(title, heading);
+  return countWords(heading) >= 4 && shared >= 2 && shared < contentWords(title).size;
+}
+
 /** The title without a known site name at its start or end (colons count as separators here). */
 export function stripSiteName(title: string, site: string): string {
   const name = escapeRegExp(normalize(site));
