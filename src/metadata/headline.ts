@@ -6,6 +6,9 @@
 import {
   attributeOf,
   closestOf,
+  containsNode,
+  documentPosition,
+  firstElementChildOf,
   localNameOf,
   nextElementSiblingOf,
   parentElementOf,
@@ -93,4 +96,79 @@ export function bylineNearHeadline(headline: Element): string | null {
     }
   }
   return null;
+}
+
+/**
+ * A person's name as a byline shows it: two to five words, each capitalised but for the particles of names
+ * ("van der", "de", "bin"), no digits. A job title, a date or a label is not one.
+ */
+const NAME =
+  /^(?:Dr\.?\s+|Prof\.?\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|van|von|der|den|de|da|del|della|di|du|la|le|bin|al)){1,4}$/u;
+
+/** A line that only labels the name after it. */
+const NAME_LABEL = /^(?:author|authors|written by|posted by|by|words by|article by)\s*:?$/i;
+
+/** Author boxes read after the headline, and lines read in each. */
+const AUTHOR_BOXES = 8;
+const BOX_LINES = 12;
+
+/**
+ * The name in the first author box after `headline`: an element whose class names an author
+ * ("the-author", "post-author", "page__author", "resource-author-details"), or the line after a "Written by"
+ * label. Sites set the name in a line of its own beside a picture, a job title or a date, with no "By" and no
+ * markup saying it is a name. Only boxes after the headline are read: a sidebar's "Our authors" comes before
+ * the story or beside it, a comment's author after the text, where the first box after the headline is not.
+ * A page without an `h1` has its boxes read from the top.
+ */
+export function authorBoxAfter(headline: Element | null, doc: Document): string | null {
+  const boxes = Array.from(querySelectorAllIn(doc, '[class*="author" i]')).slice(0, 200);
+  let read = 0;
+  for (const box of boxes) {
+    if (headline !== null && !follows(box, headline)) continue;
+    if (++read > AUTHOR_BOXES) break;
+    const name = nameIn(box);
+    if (name !== null) return name;
+  }
+  if (headline === null) return null;
+  for (const label of labelsAfter(headline)) {
+    const next = nextElementSiblingOf(label);
+    if (next !== null && NAME.test(squashed(next))) return squashed(next);
+  }
+  return null;
+}
+
+/** Capitalised words that are a box's furniture, not a name: "About the Author", "Read More", "View Profile". */
+const NOT_NAME = /\b(?:author|authors|about|more|read|share|follow|view|posts|articles|profile|bio)\b/i;
+
+/**
+ * The first line of `box` that is a name, less a leading "By": its innermost elements first (the name, then
+ * the job title beside it), then the box whole.
+ */
+function nameIn(box: Element): string | null {
+  const inner = Array.from(querySelectorAllIn(box, '*')).slice(0, BOX_LINES);
+  const lines = [...inner.filter((el) => firstElementChildOf(el) === null), box];
+  for (const line of lines) {
+    const text = squashed(line).replace(/^by\s+/i, '');
+    if (text.length < 80 && NAME.test(text) && !NOT_NAME.test(text)) return text;
+  }
+  return null;
+}
+
+/** "Written by" and "Author" labels among the headline's neighbours and their children. */
+function labelsAfter(headline: Element): Element[] {
+  const out: Element[] = [];
+  for (const el of neighbours(headline).after) {
+    for (const line of [el, ...Array.from(querySelectorAllIn(el, 'p, span, div, dt')).slice(0, 20)]) {
+      if (NAME_LABEL.test(squashed(line))) out.push(line);
+    }
+  }
+  return out;
+}
+
+/** Node.DOCUMENT_POSITION_FOLLOWING. */
+const FOLLOWING = 4;
+
+/** `el` comes after `headline` in the document, outside it. */
+function follows(el: Element, headline: Element): boolean {
+  return !containsNode(headline, el) && (documentPosition(headline, el) & FOLLOWING) !== 0;
 }

@@ -20,7 +20,7 @@ import { isSamePage, pageAddresses, parseUrl } from '../dom/url.ts';
 import { wordSet } from '../dom/words.ts';
 import type { Article, TextDirection } from '../types.ts';
 import { MONTH_NAME, parseDateText } from './date.ts';
-import { bylineNearHeadline, dateNearHeadline } from './headline.ts';
+import { authorBoxAfter, bylineNearHeadline, dateNearHeadline } from './headline.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
 import {
   cleanTitle,
@@ -252,6 +252,7 @@ function readByline(
       const headline = querySelectorIn(doc, 'h1');
       return headline === null ? null : bylineNearHeadline(headline);
     },
+    () => authorBoxAfter(querySelectorIn(doc, 'h1'), doc),
     () => {
       const candidates = querySelectorAllIn(doc, '.byline, .author, .byline-name, .author-name');
       for (const el of Array.from(candidates).slice(0, 10)) {

@@ -112,8 +112,11 @@ function names(v: Json | undefined, resolve: (v: Json | undefined) => Json | und
       typeof r === 'string' ? str(r) : r && typeof r === 'object' && !Array.isArray(r) ? str(r.name) : null;
     if (name !== null && !out.includes(name)) out.push(name);
   }
-  return out.length > 0 ? out.join(', ') : null;
+  return out.length > 0 ? AUTHORS.format(out) : null;
 }
+
+/** Several authors as a byline reads them: "Ann Lee and Tom Park", "Ann Lee, Tom Park, and Mo Ali". */
+const AUTHORS = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
 
 function imageUrl(v: Json | undefined, resolve: (v: Json | undefined) => Json | undefined): string | null {
   const first = Array.isArray(v) ? v[0] : v;
