@@ -121,18 +121,44 @@ const BOX_LINES = 12;
  * A page without an `h1` has its boxes read from the top.
  */
 export function authorBoxAfter(headline: Element | null, doc: Document): string | null {
+  const box = namedAuthorBox(headline, doc);
+  if (box !== null) return box.name;
+  if (headline === null) return null;
+  for (const label of labelsAfter(headline)) {
+    const next = nextElementSiblingOf(label);
+    if (next !== null && NAME.test(squashed(next))) return squashed(next);
+  }
+  return null;
+}
+
+/** The first author box after `headline` (from the top without one) that holds a name, and the name. */
+function namedAuthorBox(headline: Element | null, doc: Document): { box: Element; name: string } | null {
   const boxes = Array.from(querySelectorAllIn(doc, '[class*="author" i]')).slice(0, 200);
   let read = 0;
   for (const box of boxes) {
     if (headline !== null && !follows(box, headline)) continue;
     if (++read > AUTHOR_BOXES) break;
     const name = nameIn(box);
-    if (name !== null) return name;
+    if (name !== null) return { box, name };
   }
-  if (headline === null) return null;
-  for (const label of labelsAfter(headline)) {
-    const next = nextElementSiblingOf(label);
-    if (next !== null && NAME.test(squashed(next))) return squashed(next);
+  return null;
+}
+
+/**
+ * The date set in the author box (or in the box around it): "Luke Kim / December 17, 2025" under a picture,
+ * with no `<time>` and beside no headline.
+ */
+export function dateInAuthorBox(headline: Element | null, doc: Document): string | null {
+  const found = namedAuthorBox(headline, doc);
+  if (found === null) return null;
+  const around = parentElementOf(found.box);
+  for (const scope of around === null ? [found.box] : [found.box, around]) {
+    const lines = Array.from(querySelectorAllIn(scope, '*')).slice(0, 3 * BOX_LINES);
+    for (const line of lines) {
+      if (firstElementChildOf(line) !== null) continue;
+      const day = dateOf(line);
+      if (day !== null) return day;
+    }
   }
   return null;
 }

@@ -20,7 +20,7 @@ import { isSamePage, pageAddresses, parseUrl } from '../dom/url.ts';
 import { wordSet } from '../dom/words.ts';
 import type { Article, TextDirection } from '../types.ts';
 import { MONTH_NAME, parseDateText } from './date.ts';
-import { authorBoxAfter, bylineNearHeadline, dateNearHeadline } from './headline.ts';
+import { authorBoxAfter, bylineNearHeadline, dateInAuthorBox, dateNearHeadline } from './headline.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
 import {
   cleanTitle,
@@ -358,6 +358,7 @@ function readDate(doc: Document, meta: Map<string, string>, ldDate: string | nul
     const headline = querySelectorIn(doc, 'h1');
     raw = headline === null ? null : dateNearHeadline(headline);
   }
+  if (raw === null) raw = dateInAuthorBox(querySelectorIn(doc, 'h1'), doc);
   if (raw === null) {
     const time = querySelectorIn(doc, 'time[pubdate], time[datetime]');
     raw = first(time === null ? null : attributeOf(time, 'datetime'));
