@@ -31,6 +31,7 @@ import type {
   ReaderArticle,
 } from './types.ts';
 import { hiding, type StyleSource, styleSource } from './visibility/index.ts';
+import { veilOf } from './visibility/veil.ts';
 
 /**
  * Work cap for huge pages. News pages measured in the dev corpora have 400–4,000 elements; 25,000 leaves
@@ -372,9 +373,21 @@ export function walkPage(
   // Through dom/access.ts, as every read of the page: `<img name="body">` would otherwise be the body.
   const body = bodyOf(doc) ?? documentElementOf(doc);
   if (!body) return null;
-  const page = styleSource(doc);
-  const styles = rule !== null && rule.removed.size > 0 ? hiding(page, rule.removed) : page;
-  return { body, styles, walk: walkSegments(body, styles, maxElements, ignoredNames) };
+  const read = (veil: Element | null): { body: Element; styles: StyleSource; walk: Walk } => {
+    const page = styleSource(doc, veil);
+    const styles = rule !== null && rule.removed.size > 0 ? hiding(page, rule.removed) : page;
+    return { body, styles, walk: walkSegments(body, styles, maxElements, ignoredNames) };
+  };
+  const shown = read(null);
+  // A page hiding itself until its scripts run is read as they would show it (visibility/veil.ts).
+  const veil = shown.styles.styled ? veilOf(doc, shown.walk.hidden, textLength(shown.walk.segments)) : null;
+  return veil === null ? shown : read(veil);
+}
+
+function textLength(segments: readonly Segment[]): number {
+  let chars = 0;
+  for (const s of segments) chars += s.length;
+  return chars;
 }
 
 /** A removed block inside a box the walk read as one segment was never visited: ask the fix too. */

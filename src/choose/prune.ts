@@ -119,19 +119,31 @@ const ITEM_PROSE = 200;
 /** Segments looked at under a heading for that text (a rating line or a picture may come first). */
 const ITEM_LOOKAHEAD = 4;
 
+/** A section's name is a word or a few ("Standards", "Possible Solutions"); a teaser's headline is a sentence. */
+const SECTION_NAME_WORDS = 3;
+/** The section's own prose right under its name: a sentence at least. */
+const SECTION_PROSE = 60;
+
 /**
  * A heading that links to another site over prose of its own is an item's title (a listicle's "1. JP Urban
  * Moving", linking to the firm), not a link list. A teaser's heading links within the site, over an excerpt.
+ * A heading that names a section in a word or a few, linking to that section's own page, over the run's
+ * prose (a government topic page's "Standards", "Training") is the section's heading wherever it links.
  */
 function titleOfItem(s: Segment, scored: Scored, following: readonly number[]): boolean {
   if (s.heading === 0) return false;
-  for (const j of following) {
+  for (const [at, j] of following.entries()) {
     const after = scored.segments[j];
     if (after === undefined || after.heading > 0) return false;
-    const prose = after.length >= ITEM_PROSE && (scored.shares[j]?.link ?? 0) <= 0.5 && scored.sign[j] === 1;
-    if (prose) return linksElsewhere(s.block);
+    const text = (scored.shares[j]?.link ?? 0) <= 0.5 && scored.sign[j] === 1;
+    if (at === 0 && text && after.length >= SECTION_PROSE && namesSection(s)) return true;
+    if (text && after.length >= ITEM_PROSE) return linksElsewhere(s.block);
   }
   return false;
+}
+
+function namesSection(s: Segment): boolean {
+  return segmentText(s).split(' ').length <= SECTION_NAME_WORDS;
 }
 
 /** Whether every link in `block` (at least one) leads to another site than the page's. */

@@ -30,6 +30,11 @@ export interface ElementStyle {
   readonly cs: CSSStyleDeclaration | null;
   /** A block box: only a block's float is read (an inline box does not float). */
   readonly block: boolean;
+  /**
+   * Inside a veil shown by `display: none` (the `hidden` attribute): laid out nowhere, so every box is empty and
+   * the tests that read boxes say nothing. Absent elsewhere.
+   */
+  readonly unlaid?: true;
   /** Null until read. */
   fontSize: number | null;
   color: string | null;
@@ -75,7 +80,7 @@ const MATHML = 'http://www.w3.org/1998/Math/MathML';
  */
 const OFFSCREEN_PX = 500;
 
-export function styleSource(doc: Document): StyleSource {
+export function styleSource(doc: Document, veil: Element | null = null): StyleSource {
   const view = defaultViewOf(doc);
   const html = documentElementOf(doc);
   // getComputedStyle is the window's own property: no named element shadows it.
@@ -83,7 +88,7 @@ export function styleSource(doc: Document): StyleSource {
     try {
       // A detached or frameless document can have a view whose computed style is empty.
       const probe = view.getComputedStyle(html);
-      if (probe.display !== '') return computedSource(view, html);
+      if (probe.display !== '') return computedSource(view, html, veil);
     } catch {
       // fall through to the unstyled source
     }
@@ -91,13 +96,15 @@ export function styleSource(doc: Document): StyleSource {
   return unstyledSource();
 }
 
-function computedSource(view: Window, html: Element): StyleSource {
+function computedSource(view: Window, html: Element, veil: Element | null): StyleSource {
   const scrollX = view.scrollX || 0;
   const scrollY = view.scrollY || 0;
   const pageWidth = Math.max(scrollWidthOf(html), view.innerWidth || 0);
   return {
     styled: true,
     read(el, parent, attributed) {
+      if (el === veil) return lifted(view.getComputedStyle(el));
+      if (parent?.unlaid) return unlaidStyle(el, view.getComputedStyle(el), attributed);
       if (attributed && hasAttribute(el, 'hidden')) return HIDDEN;
       // Each property read serialises a value: read the few every element needs, the rest only where they
       // can matter.
@@ -192,6 +199,30 @@ const REVEAL_OFFSET_PX = 120;
 
 const ZERO_CLIP = /rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)/;
 const HIDING_CLIP_PATH = /inset\((50|100)%/;
+
+/**
+ * The veil's own style, read as shown: a block whatever hid it. `display: none` (the `hidden` attribute) leaves
+ * it and all inside it without boxes (unlaid).
+ */
+function lifted(cs: CSSStyleDeclaration): ElementStyle {
+  const style = computed(cs, false, true);
+  return cs.display === 'none' ? { ...style, unlaid: true } : style;
+}
+
+/**
+ * An element inside a veil laid out nowhere: what hides it by style still hides it; its box, empty like every
+ * box there, is not read.
+ */
+function unlaidStyle(el: Element, cs: CSSStyleDeclaration, attributed: boolean): ElementStyle {
+  const display = cs.display;
+  if (display === 'none' || cs.visibility !== 'visible' || cs.opacity === '0') return HIDDEN;
+  const inline = INLINE_DISPLAYS.has(display) || (namespaceOf(el) === MATHML && localNameOf(el) !== 'math');
+  if (attributed && (hasAttribute(el, 'hidden') || hiddenFromReaders(el, inline))) return HIDDEN;
+  const positioned = cs.position === 'absolute' || cs.position === 'fixed';
+  if (positioned && (ZERO_CLIP.test(cs.clip) || HIDING_CLIP_PATH.test(cs.clipPath))) return HIDDEN;
+  if (cs.overflow !== 'visible' && Number.parseFloat(cs.textIndent) < -OFFSCREEN_PX) return HIDDEN;
+  return { ...computed(cs, inline, !inline), unlaid: true };
+}
 
 function computed(cs: CSSStyleDeclaration, inline: boolean, block: boolean): ElementStyle {
   return { hidden: false, inline, cs, block, fontSize: null, color: null, floated: null };
