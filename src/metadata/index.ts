@@ -18,10 +18,12 @@ import { headingText } from '../dom/anchors.ts';
 import { comparable } from '../dom/chars.ts';
 import { isSamePage, pageAddresses, parseUrl } from '../dom/url.ts';
 import { wordSet } from '../dom/words.ts';
+import { declaredPageTypes } from '../score/page-type.ts';
 import type { Article, TextDirection } from '../types.ts';
 import { MONTH_NAME, parseDateText } from './date.ts';
 import { authorBoxAfter, bylineNearHeadline, dateInAuthorBox, dateNearHeadline } from './headline.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
+import { countWords } from './reading.ts';
 import {
   cleanTitle,
   confirmsHeading,
@@ -71,15 +73,18 @@ export function readMetadata(doc: Document): PageMetadata {
     null,
   );
   const lang = guard(() => readLang(doc, meta), null);
+  const published = guard(() => readDate(doc, meta, ld?.published ?? null), null);
+  // A dated story's or a product's h1 is its headline or its name; a landing page's is a slogan.
+  const headlined = published !== null || guard(() => declaredPageTypes(doc).product, false);
   return {
     // Never empty when the page has a title: whatever goes wrong in choosing, its `<title>` is left.
     title: guard(
-      () => readTitle(doc, meta, ld?.headline ?? null, siteName),
+      () => readTitle(doc, meta, ld?.headline ?? null, siteName, headlined),
       guard(() => normalize(titleOf(doc) ?? ''), ''),
     ),
     byline: guard(() => readByline(doc, meta, ld?.author ?? null, siteName), null),
     siteName,
-    published: guard(() => readDate(doc, meta, ld?.published ?? null), null),
+    published,
     lang,
     dir: guard(() => readDir(doc, lang), 'ltr'),
     from: { meta, ld },
@@ -168,6 +173,9 @@ function first(...values: (string | null | undefined)[]): string | null {
   return null;
 }
 
+/** A headline long enough to be a sentence, not a blog's or a section's name ("Our Blog", "Antoyo's Blog"). */
+const SENTENCE_WORDS = 6;
+
 /**
  * The headline a person sees: the page's `h1` when one of the titles the page declares (`<title>`,
  * `og:title`, `twitter:title`, schema.org `headline`) confirms it, since a social-media title is often a
@@ -178,6 +186,7 @@ function readTitle(
   meta: Map<string, string>,
   headline: string | null,
   site: string | null,
+  headlined: boolean,
 ): string {
   const siteKey = site ? comparable(site) : '';
   const hosts = pageAddresses(doc).map((url) => url.hostname);
@@ -205,11 +214,11 @@ function readTitle(
   const fromMeta = usable(meta.get('og:title')) ?? usable(meta.get('twitter:title')) ?? usable(headline);
   const title = fromMeta ?? stripHostPart(cleanTitle(docTitle, { siteName: site, headings }), hosts);
   // The headline a reader sees, where the declared title is the story's worded for search or sharing.
-  const reworded = headings.find((h) => rewordsTitle(title, h));
+  const reworded = headlined ? headings.find((h) => rewordsTitle(title, h)) : undefined;
   if (reworded !== undefined) return reworded;
-  // A declared title that shares no word with the page's one h1 is the site's, not the story's.
+  // A declared title that shares no word with the page's one h1, a sentence, is the site's, not the story's.
   const only = headings.length === 1 ? (headings[0] ?? '') : '';
-  if (only !== '' && unrelatedTitles(title, only)) return only;
+  if (countWords(only) >= SENTENCE_WORDS && unrelatedTitles(title, only)) return only;
   return title || headings[0] || '';
 }
 
