@@ -198,3 +198,56 @@ const FOLLOWING = 4;
 function follows(el: Element, headline: Element): boolean {
   return !containsNode(headline, el) && (documentPosition(headline, el) & FOLLOWING) !== 0;
 }
+
+/** Elements read after the headline for a date line, and the length of a line that can be one. */
+const LINE_ELEMENTS = 80;
+const DATE_LINE_CHARS = 80;
+/** A leaf this long is the body's first paragraph: the lines around the headline are behind. */
+const BODY_CHARS = 200;
+
+/**
+ * The first short line after `headline`, in document order, that states a date, before the body's first
+ * paragraph: "Published" over "July 8, 2025", a calendar icon beside "Dec 12, 2025", "February 4, 2025 - 11 min
+ * read". Pages set the date in a box of their own, deeper or further on than the headline's neighbours, and
+ * often without a `<time>`. A line in a link to another page is a related story's.
+ */
+export function dateLineAfter(headline: Element): string | null {
+  let el = nextInOrder(headline, true);
+  for (let read = 0; el !== null && read < LINE_ELEMENTS; read++, el = nextInOrder(el, false)) {
+    // Only a line's text is read (a leaf, or a few leaves: an icon beside the date): a container's is the page's.
+    const leaf = firstElementChildOf(el) === null;
+    if (!leaf && !fewLeaves(el)) continue;
+    const text = squashed(el);
+    if (leaf && text.length >= BODY_CHARS) return null;
+    if (text.length === 0 || text.length > DATE_LINE_CHARS) continue;
+    const link = closestOf(el, 'a[href]');
+    if (link !== null && !(attributeOf(link, 'href') ?? '').startsWith('#')) continue;
+    const day = dateOf(el);
+    if (day !== null) return day;
+  }
+  return null;
+}
+
+/** Whether `el`'s children are at most four elements with no children of their own. */
+function fewLeaves(el: Element): boolean {
+  let child = firstElementChildOf(el);
+  for (let i = 0; child !== null; i++, child = nextElementSiblingOf(child)) {
+    if (i >= 4 || firstElementChildOf(child) !== null) return false;
+  }
+  return true;
+}
+
+/** The element after `el` in document order; past its own subtree when `skipInside`. */
+function nextInOrder(el: Element, skipInside: boolean): Element | null {
+  if (!skipInside) {
+    const child = firstElementChildOf(el);
+    if (child !== null) return child;
+  }
+  let at: Element | null = el;
+  for (let depth = 0; at !== null && depth < 64; depth++) {
+    const next = nextElementSiblingOf(at);
+    if (next !== null) return next;
+    at = parentElementOf(at);
+  }
+  return null;
+}

@@ -21,7 +21,13 @@ import { wordSet } from '../dom/words.ts';
 import { declaredPageTypes } from '../score/page-type.ts';
 import type { Article, TextDirection } from '../types.ts';
 import { MONTH_NAME, parseDateText } from './date.ts';
-import { authorBoxAfter, bylineNearHeadline, dateInAuthorBox, dateNearHeadline } from './headline.ts';
+import {
+  authorBoxAfter,
+  bylineNearHeadline,
+  dateInAuthorBox,
+  dateLineAfter,
+  dateNearHeadline,
+} from './headline.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
 import { countWords } from './reading.ts';
 import {
@@ -335,6 +341,7 @@ const DATE_META = [
   'og:published_time',
   'publishdate',
   'pubdate',
+  'published',
   'date',
   'dc.date',
   'dc.date.issued',
@@ -368,6 +375,10 @@ function readDate(doc: Document, meta: Map<string, string>, ldDate: string | nul
     raw = headline === null ? null : dateNearHeadline(headline);
   }
   if (raw === null) raw = dateInAuthorBox(querySelectorIn(doc, 'h1'), doc);
+  if (raw === null) {
+    const headline = querySelectorIn(doc, 'h1');
+    raw = headline === null ? null : dateLineAfter(headline);
+  }
   if (raw === null) {
     const time = querySelectorIn(doc, 'time[pubdate], time[datetime]');
     raw = first(time === null ? null : attributeOf(time, 'datetime'));
