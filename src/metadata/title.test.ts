@@ -196,5 +196,12 @@ describe('rewordsTitle', () => {
         'A weather station on every school roof (news.test)',
       ),
     ).toBe(false);
+    // The title less its brand: the same words.
+    expect(
+      rewordsTitle(
+        'Netsmartz Generative AI Consulting Services for SaaS',
+        'Generative AI Consulting Services',
+      ),
+    ).toBe(false);
   });
 });

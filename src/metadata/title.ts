@@ -125,11 +125,17 @@ function sharedWords(a: string, b: string): number {
  * more sharing two of the title's words. Sites write a `<title>` and `og:title` for search and sharing
  * ("Best Apps to Learn a Language in 2025 – Top 10 Picks") over the headline a reader sees ("Top 10: Best
  * Language Learning App"); a logo, a menu or a section's name is shorter or shares nothing. A heading holding
- * every word of the title is the title with more beside it ("(news.test)"): the title is the cleaner.
+ * every word of the title is the title with more beside it ("(news.test)"), and one whose every word the title
+ * holds is the title less its brand: either way the declared title is the same words, and kept.
  */
 export function rewordsTitle(title: string, heading: string): boolean {
   const shared = sharedWords(title, heading);
-  return countWords(heading) >= 4 && shared >= 2 && shared < contentWords(title).size;
+  return (
+    countWords(heading) >= 4 &&
+    shared >= 2 &&
+    shared < contentWords(title).size &&
+    shared < contentWords(heading).size
+  );
 }
 
 /** The title without a known site name at its start or end (colons count as separators here). */
