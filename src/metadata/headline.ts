@@ -86,14 +86,20 @@ export function dateNearHeadline(headline: Element): string | null {
   return null;
 }
 
-/** The text of a "By …" line next to `headline` (the line or its first such child), for cleanByline. */
+/**
+ * The text of a "By …" line next to `headline`, for cleanByline: of the first neighbour holding one, its
+ * shortest such line, since the box around "By Ann Lee" runs on into her job title ("By Ann LeeStaff writer").
+ */
 export function bylineNearHeadline(headline: Element): string | null {
   for (const el of neighbours(headline).after) {
     const lines = [el, ...Array.from(querySelectorAllIn(el, 'p, span, div, address')).slice(0, 20)];
+    let shortest: string | null = null;
     for (const line of lines) {
       const text = squashed(line);
-      if (text.length <= MAX_BYLINE_LINE && BY.test(text)) return text;
+      if (text.length > MAX_BYLINE_LINE || !BY.test(text)) continue;
+      if (shortest === null || text.length < shortest.length) shortest = text;
     }
+    if (shortest !== null) return shortest;
   }
   return null;
 }
@@ -137,6 +143,8 @@ function namedAuthorBox(headline: Element | null, doc: Document): { box: Element
   let read = 0;
   for (const box of boxes) {
     if (headline !== null && !follows(box, headline)) continue;
+    // A comment's author box is a reader's name, whatever comes before it.
+    if (closestOf(box, '[class*="comment" i], [id*="comment" i]') !== null) continue;
     if (++read > AUTHOR_BOXES) break;
     const name = nameIn(box);
     if (name !== null) return { box, name };
