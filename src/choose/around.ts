@@ -67,9 +67,22 @@ function trimmedStart(start: number, end: number, scored: Scored): number {
     while (i < end && (apart(i) || (heading(i) && apart(i + 1)))) i++;
     return i;
   };
-  const styled = trim((i) => setApart(i, scored) && !summaryPoint(i, scored));
-  if (chars(start, styled - 1, scored) <= START_TRIM_SHARE * chars(start, end, scored)) return styled;
+  const styled = trim((i) => setApart(i, scored));
+  if (chars(start, styled - 1, scored) <= START_TRIM_SHARE * chars(start, end, scored))
+    return summaryAt(start, styled, scored) ?? styled;
   return trim((i) => setApartLine(i, scored));
+}
+
+/**
+ * Where a summary's points (and the heading over them) start among the segments the start's trim would take:
+ * they stay. Only ever less of the start is trimmed.
+ */
+function summaryAt(from: number, to: number, scored: Scored): number | null {
+  for (let i = from; i < to; i++) {
+    if (!summaryPoint(i, scored)) continue;
+    return i > from && (scored.segments[i - 1]?.heading ?? 0) > 0 ? i - 1 : i;
+  }
+  return null;
 }
 
 /**
