@@ -68,8 +68,21 @@ function trimmedStart(start: number, end: number, scored: Scored): number {
     return i;
   };
   const styled = trim((i) => setApart(i, scored));
-  if (chars(start, styled - 1, scored) <= START_TRIM_SHARE * chars(start, end, scored)) return styled;
+  if (chars(start, styled - 1, scored) <= START_TRIM_SHARE * chars(start, end, scored))
+    return summaryAt(start, styled, scored) ?? styled;
   return trim((i) => setApartLine(i, scored));
+}
+
+/**
+ * Where a summary's points (and the heading over them) start among the segments the start's trim would take:
+ * they stay. Only ever less of the start is trimmed.
+ */
+function summaryAt(from: number, to: number, scored: Scored): number | null {
+  for (let i = from; i < to; i++) {
+    if (!summaryPoint(i, scored)) continue;
+    return i > from && (scored.segments[i - 1]?.heading ?? 0) > 0 ? i - 1 : i;
+  }
+  return null;
 }
 
 /**
@@ -88,6 +101,23 @@ function trimmedEnd(start: number, end: number, scored: Scored): number {
   };
   while (end > start && setApartLine(end, scored) && pointsAway(end)) end--;
   return end;
+}
+
+/**
+ * A list item that is a sentence of prose the model believes: a summary's point ("In short", "Key takeaways")
+ * set in smaller type over the body, not a byline or a caption; it stays, and so does its heading (modern-dev:
+ * an analysis lost its summary's points off the run's start).
+ */
+function summaryPoint(i: number, scored: Scored): boolean {
+  const s = scored.segments[i];
+  return (
+    s !== undefined &&
+    s.context === 'li' &&
+    s.length >= LEAD_MIN_CHARS &&
+    s.linkChars * 2 < s.length &&
+    (scored.probability?.[i] ?? 0) >= 0.5 &&
+    SENTENCE_END.test(segmentText(s))
+  );
 }
 
 /** Styled apart from the body text (Luo's −1), and not a heading. */

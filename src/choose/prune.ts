@@ -13,6 +13,7 @@ import {
   parentElementOf,
   querySelectorAllIn,
   querySelectorIn,
+  textContentOf,
 } from '../dom/access.ts';
 import { trimToLettersAndDigits } from '../dom/chars.ts';
 import { MAX_ANCESTORS } from '../dom/limits.ts';
@@ -114,10 +115,14 @@ export function keepInRun(
   return { kept: whole, dropped: Math.max(0, dropped + kept.length - whole.length) };
 }
 
-/** An item's own text under its heading is at least this long: a teaser's excerpt is a line or two. */
-const ITEM_PROSE = 200;
-/** Segments looked at under a heading for that text (a rating line or a picture may come first). */
-const ITEM_LOOKAHEAD = 4;
+/** Own text under a linked heading that makes it an item's title when the link leaves the site or it is numbered. */
+const ITEM_PROSE = 100;
+/** Under a heading that links within the site, as a teaser's does: more than a teaser's excerpt of one or two. */
+const SECTION_PARAGRAPHS = 3;
+/** A paragraph, for SECTION_PARAGRAPHS: a label line ("Location: Boston") or a one-line excerpt is none. */
+const PARAGRAPH_MIN = 120;
+/** Segments looked at under a heading for its own text (ratings, pictures, sub-headings may come between). */
+const ITEM_LOOKAHEAD = 24;
 
 /** A section's name is a word or a few ("Standards", "Possible Solutions"); a teaser's headline is a sentence. */
 const SECTION_NAME_WORDS = 3;
@@ -125,21 +130,40 @@ const SECTION_NAME_WORDS = 3;
 const SECTION_PROSE = 60;
 
 /**
- * A heading that links to another site over prose of its own is an item's title (a listicle's "1. JP Urban
- * Moving", linking to the firm), not a link list. A teaser's heading links within the site, over an excerpt.
- * A heading that names a section in a word or a few, linking to that section's own page, over the run's
- * prose (a government topic page's "Standards", "Training") is the section's heading wherever it links.
+ * A heading that is a link over text of its own, up to the next heading of its rank, is that section's title,
+ * not a link list: a listicle's "1. JP Urban Moving" linking to the firm, a round-up's story title over the
+ * author's paragraphs about it. A teaser's heading links within the site over a line or two of excerpt, and a
+ * list of linked headings has no text between them; so a heading that links within the site needs more than an
+ * excerpt under it, unless it is numbered ("3. <a>Stanford GSB</a>": a ranking's item, not a teaser), or names
+ * a section in a word or a few right over a sentence of the run's prose (a government topic page's "Standards",
+ * "Training", each linking to the section's own page).
  */
 function titleOfItem(s: Segment, scored: Scored, following: readonly number[]): boolean {
   if (s.heading === 0) return false;
+  let chars = 0;
+  let paragraphs = 0;
   for (const [at, j] of following.entries()) {
     const after = scored.segments[j];
-    if (after === undefined || after.heading > 0) return false;
-    const text = (scored.shares[j]?.link ?? 0) <= 0.5 && scored.sign[j] === 1;
-    if (at === 0 && text && after.length >= SECTION_PROSE && namesSection(s)) return true;
-    if (text && after.length >= ITEM_PROSE) return linksElsewhere(s.block);
+    if (after === undefined || (after.heading > 0 && after.heading <= s.heading)) break;
+    const prose = after.heading === 0 && (scored.shares[j]?.link ?? 0) <= 0.5 && scored.sign[j] === 1;
+    if (!prose) continue;
+    if (at === 0 && after.length >= SECTION_PROSE && namesSection(s)) return true;
+    chars += after.length;
+    if (after.length >= PARAGRAPH_MIN) paragraphs++;
   }
-  return false;
+  if (chars < ITEM_PROSE) return false;
+  if (paragraphs >= SECTION_PARAGRAPHS) return true;
+  return numberedOutsideLink(s) || linksElsewhere(s.block);
+}
+
+/** An item number before a heading's link: "3. ", "12) ", "#4 ", "III. ". */
+const ITEM_NUMBER = /^\s*(?:#\s?\d{1,3}|\d{1,3}[.):]|[IVXLC]{1,6}[.):])\s*/u;
+
+/** Whether the heading's text opens with an item number that its first link does not hold. */
+function numberedOutsideLink(s: Segment): boolean {
+  if (!ITEM_NUMBER.test(segmentText(s))) return false;
+  const link = querySelectorIn(s.block, 'a[href]');
+  return link !== null && !ITEM_NUMBER.test(textContentOf(link) ?? '');
 }
 
 function namesSection(s: Segment): boolean {

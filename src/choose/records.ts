@@ -329,7 +329,7 @@ function spanRecords(
     }
     const linkedLine = n > 0 && n <= AUTHOR_CHARS && seg.linkChars * 2 > n;
     if (linkedLine) {
-      const rank = authorRank(seg.block);
+      const rank = authorRank(seg);
       if (rank > (ranked.get(r) ?? -1)) {
         author.set(r, i);
         ranked.set(r, rank);
@@ -464,11 +464,13 @@ function withoutTemplateLines(said: Map<Element, number[]>, segs: readonly Segme
 
 /**
  * How surely a post's short linked line names its author: the declared author (posts.ts) over a link to a
- * member's page over the post's first linked line. A Q&A post names its editor before its writer.
+ * member's page over the post's first linked line. A Q&A post names its editor before its writer. Of two
+ * alike, a heading: a forum sets the name as the post's heading after an avatar that links to the same page
+ * and shows the member's initial where there is no picture.
  */
-function authorRank(block: Element): number {
-  if (inDeclaredAuthor(block)) return 2;
-  return isProfileLink(block) ? 1 : 0;
+function authorRank(seg: Segment): number {
+  const source = inDeclaredAuthor(seg.block) ? 2 : isProfileLink(seg.block) ? 1 : 0;
+  return source * 2 + (seg.heading > 0 ? 1 : 0);
 }
 
 /** The block is or holds a link to a member's page (PROFILE_LINK). */

@@ -4,6 +4,16 @@
  * short paragraph; a second chunk of the same article joined to the best run; and, when the best run lies
  * past the comments heading, the run before it. What a run holds is decided later (around.ts, prune.ts).
  */
+import {
+  attributeOf,
+  closestOf,
+  firstElementChildOf,
+  localNameOf,
+  nextElementSiblingOf,
+  parentElementOf,
+  previousElementSiblingOf,
+  textContentOf,
+} from '../dom/access.ts';
 import { maximalRuns, type Run } from '../mss/index.ts';
 import type { Scored } from '../score/scored.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
@@ -37,6 +47,54 @@ const RELATED_HEADING =
 function isCommentsHeading(seg: Segment): boolean {
   if (seg.heading <= 0) return false;
   const text = segmentText(seg);
+  return text.length < 60 && COMMENTS_HEADING.test(text) && !amongOwnSections(seg.block, seg.heading);
+}
+
+/** Siblings looked at on each side of a heading for the text's other sections. */
+const SECTION_SIBLINGS = 100;
+
+type Step = (el: Element) => Element | null;
+
+/**
+ * A heading worded like the comments' that stands among the text's own sections is one of them: "Discussion"
+ * in a paper or a manual page, "Comments" in a language's reference (modern-dev: git's manual page lost every
+ * section from its DISCUSSION on). It has a heading of its level before and after it among its siblings, or its
+ * section is a box with one of the same tag and class on each side, each opening with such a heading; a
+ * comments box stands apart from the text's sections.
+ */
+function amongOwnSections(block: Element, level: number): boolean {
+  const tag = `h${level}`;
+  const heading = closestOf(block, tag);
+  if (heading === null) return false;
+  if (
+    siblingHeading(heading, tag, previousElementSiblingOf) &&
+    siblingHeading(heading, tag, nextElementSiblingOf)
+  )
+    return true;
+  const box = parentElementOf(heading);
+  if (box === null || firstElementChildOf(box) !== heading) return false;
+  return sectionBeside(box, tag, previousElementSiblingOf) && sectionBeside(box, tag, nextElementSiblingOf);
+}
+
+/** A sibling of `heading`, that way, is a heading of its level that does not announce comments itself. */
+function siblingHeading(heading: Element, tag: string, step: Step): boolean {
+  let el = step(heading);
+  for (let i = 0; el !== null && i < SECTION_SIBLINGS; i++, el = step(el))
+    if (localNameOf(el) === tag) return !announcesComments(el);
+  return false;
+}
+
+/** The box next to `box`, that way, is a section like it: same tag and class, opening with a heading of its level. */
+function sectionBeside(box: Element, tag: string, step: Step): boolean {
+  const other = step(box);
+  if (other === null || localNameOf(other) !== localNameOf(box)) return false;
+  if (attributeOf(other, 'class') !== attributeOf(box, 'class')) return false;
+  const first = firstElementChildOf(other);
+  return first !== null && localNameOf(first) === tag && !announcesComments(first);
+}
+
+function announcesComments(heading: Element): boolean {
+  const text = (textContentOf(heading) ?? '').replace(/\s+/g, ' ').trim();
   return text.length < 60 && COMMENTS_HEADING.test(text);
 }
 
