@@ -36,11 +36,8 @@ export function readLinkedData(doc: Document): LinkedData {
       .trim()
       .replace(/;$/, '');
     if (raw === '') continue;
-    try {
-      collect(JSON.parse(raw) as Json, nodes);
-    } catch {
-      // Broken JSON-LD is common; the other sources still count.
-    }
+    const parsed = parseLenient(raw);
+    if (parsed !== undefined) collect(parsed, nodes);
   }
   const byId = new Map<string, JsonObject>();
   for (const n of nodes) {
@@ -67,6 +64,24 @@ export function readLinkedData(doc: Document): LinkedData {
     description: article ? str(article.description) : null,
     articleBody: article ? str(article.articleBody) : null,
   };
+}
+
+/**
+ * The block's JSON, or undefined when it is broken. A raw line break or tab inside a string (a description
+ * pasted as written) breaks JSON.parse, so it is read again with every control character a space: outside a
+ * string that is white space as before, inside one it is the space the line break stood for.
+ */
+function parseLenient(raw: string): Json | undefined {
+  try {
+    return JSON.parse(raw) as Json;
+  } catch {
+    try {
+      return JSON.parse(raw.replace(/\p{Cc}+/gu, ' ')) as Json;
+    } catch {
+      // Broken JSON-LD is common; the other sources still count.
+      return undefined;
+    }
+  }
 }
 
 function collect(value: Json, out: JsonObject[]): void {
