@@ -153,7 +153,10 @@ test('Copy Markdown in the Firefox reader puts the article on the clipboard, as 
   });
   await target.bringToFront();
   await display.press('firefox', 'ctrl+v');
-  const pasted = await target.evaluate(() => document.querySelector('textarea')?.value ?? '');
+  // The key press reaches Firefox through the X server: the text lands a moment after xdotool returns.
+  const pastedText = () => target.evaluate(() => document.querySelector('textarea')?.value ?? '');
+  await expect.poll(pastedText).not.toBe('');
+  const pasted = await pastedText();
   expect(pasted.startsWith(`# ${NEWS.title}\n`)).toBe(true);
   expect(pasted).toContain(NEWS.body);
   expect(pasted).not.toContain(NEWS.sidebar);
