@@ -23,7 +23,7 @@ const TEASER_CHARS = 160;
  * a product page (readability-test-pages' mozilla-1) are buttons, not a list of stories, and a teaser's
  * 18-character source label ("Good Morning America", yahoo-3) is not a paragraph of its own.
  */
-const HEADLINE_CHARS = 20;
+export const HEADLINE_CHARS = 20;
 
 /**
  * `dateLine`, given for a set of dated posts (records.ts): a segment that is a post's date. Then a card is an

@@ -12,6 +12,7 @@ import type { Run } from '../mss/index.ts';
 import type { Scored } from '../score/scored.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
 import { isStubRun } from './floors.ts';
+import { HEADLINE_CHARS } from './listing.ts';
 import { isBoundary } from './runs.ts';
 
 /** The headline is an `h1`, else an `h2` (a page whose `h1` is its logo). */
@@ -70,6 +71,17 @@ export function headlineIndex(segments: readonly Segment[], titles: readonly str
   return found;
 }
 
+/** A headline of a story: a heading of the headline's rank or above that is no link. */
+function isHeadline(s: Segment): boolean {
+  return s.heading > 0 && s.heading <= MAX_HEADLINE_LEVEL && !isLinkLine(s);
+}
+
+/** Whether a headline (isHeadline) lies among the segments from `from` to `to`. */
+function headlineAmong(scored: Scored, from: number, to: number): boolean {
+  for (let i = from; i <= to; i++) if (isHeadline(scored.segments[i] as Segment)) return true;
+  return false;
+}
+
 function agree(a: string, b: string): boolean {
   if (a === '' || b === '') return false;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
@@ -81,10 +93,8 @@ function agree(a: string, b: string): boolean {
  * the same length); a thread's posts are signed with a linked name in a heading, a word or two.
  */
 function isTeaserHeading(s: Segment): boolean {
-  return s.heading > 0 && isLinkLine(s) && s.length >= TEASER_HEADLINE_CHARS;
+  return s.heading > 0 && isLinkLine(s) && s.length >= HEADLINE_CHARS;
 }
-
-const TEASER_HEADLINE_CHARS = 20;
 
 /** Mostly link text: a teaser's headline, pointing to another page (a heading's own anchor is no link). */
 function isLinkLine(s: Segment): boolean {
@@ -121,8 +131,7 @@ function storyEnd(scored: Scored, headline: number): StoryEnd {
     if (!told) continue;
     // Another `<article>` is another story when it opens on a headline of its own (a thread's posts don't).
     const otherStory = article !== null && s.article !== null && s.article !== article;
-    if (otherStory && s.heading > 0 && s.heading <= MAX_HEADLINE_LEVEL && !isLinkLine(s))
-      return { at: i, cards: false };
+    if (otherStory && isHeadline(s)) return { at: i, cards: false };
     if (!isTeaserHeading(s)) continue;
     if (teaser >= 0 && inCards(segs[teaser] as Segment, s)) {
       const above = segs[teaser - 1];
@@ -196,19 +205,13 @@ function runChars(scored: Scored, run: Run): number {
  * after it, no other headline of its rank between, cut where the story ends. Null when there is none.
  */
 function headlineRun(all: readonly Run[], scored: Scored, headline: number, storyEnd: StoryEnd): Run | null {
-  const segs = scored.segments;
   let best: Run | null = null;
   for (const r of all) {
     const end = endFor(scored, storyEnd, r.end);
     if (r.end <= headline || r.start >= end) continue;
     if (r.start > headline + MAX_GAP && best !== null) break;
     if (r.start > headline + MAX_GAP) return null;
-    let between = false;
-    for (let i = headline + 1; i < r.start && !between; i++) {
-      const s = segs[i] as Segment;
-      between = s.heading > 0 && s.heading <= MAX_HEADLINE_LEVEL && !isLinkLine(s);
-    }
-    if (between) break;
+    if (headlineAmong(scored, headline + 1, r.start - 1)) break;
     const clipped = runOf(scored, Math.max(r.start, headline + 1), Math.min(r.end, end - 1));
     if (best === null || clipped.score > best.score) best = clipped;
   }
@@ -222,6 +225,12 @@ function headlineRun(all: readonly Run[], scored: Scored, headline: number, stor
 function isAnotherStory(run: Run, story: Run, headline: number, end: number): boolean {
   if (run.end < headline) return true;
   return run.start > story.end && run.start >= end;
+}
+
+/** What of a segment's text is looked for in the declared body: PROBE_CHARS from its middle. */
+function middleOf(text: string): string {
+  const from = Math.max(0, Math.floor((text.length - PROBE_CHARS) / 2));
+  return text.slice(from, from + PROBE_CHARS);
 }
 
 /** A run's text that scores for the article, and how much of it the declared body holds. */
@@ -241,9 +250,7 @@ function overlaps(all: readonly Run[], scored: Scored, body: string): Overlap[] 
       out.chars += s.length;
       if (probes++ >= MAX_PROBES) continue;
       const text = comparable(segmentText(s));
-      const from = Math.max(0, Math.floor((text.length - PROBE_CHARS) / 2));
-      if (text.length >= PROBE_CHARS / 2 && body.includes(text.slice(from, from + PROBE_CHARS)))
-        out.declared += s.length;
+      if (text.length >= PROBE_CHARS / 2 && body.includes(middleOf(text))) out.declared += s.length;
     }
     return out;
   });
@@ -253,15 +260,8 @@ function overlaps(all: readonly Run[], scored: Scored, body: string): Overlap[] 
  * The run whose text the page's JSON-LD `articleBody` holds, when the best run's is not in it: the story the
  * page declares, over another story's text. Null when the page declares no body, or the best run is its.
  */
-function declaredBodyRun(
-  best: Run,
-  all: readonly Run[],
-  scored: Scored,
-  declaredBody: string | null,
-): Run | null {
-  if (declaredBody === null) return null;
-  const body = comparable(declaredBody);
-  if (body.length < MIN_DECLARED_BODY) return null;
+function declaredBodyRun(best: Run, all: readonly Run[], scored: Scored, body: string | null): Run | null {
+  if (body === null) return null;
   const found = overlaps([best, ...all], scored, body);
   const ofBest = found[0] as Overlap;
   if (ofBest.declared >= STRAY_SHARE * ofBest.chars) return null;
@@ -279,18 +279,15 @@ function declaredBodyRun(
  * after it in the run is in the body: what follows is no longer the story (a strip of teasers joined to it
  * across a sign-up box). A body that stops short of the page's story (a teaser's worth) ends nowhere in it.
  */
-function toDeclaredEnd(run: Run, scored: Scored, declaredBody: string | null): Run {
-  if (declaredBody === null) return run;
-  const body = comparable(declaredBody);
-  if (body.length < MIN_DECLARED_BODY) return run;
+function toDeclaredEnd(run: Run, scored: Scored, body: string | null): Run {
+  if (body === null) return run;
   const tail = body.slice(-PROBE_CHARS);
   for (let i = run.end, probes = 0; i > run.start && probes < MAX_PROBES; i--, probes++) {
     const text = comparable(segmentText(scored.segments[i] as Segment));
     if (text.length < PROBE_CHARS / 2) continue;
     if (text.endsWith(tail) || tail.endsWith(text))
       return i === run.end || !headed(scored, i + 1, run.end) ? run : runOf(scored, run.start, i);
-    const from = Math.max(0, Math.floor((text.length - PROBE_CHARS) / 2));
-    if (body.includes(text.slice(from, from + PROBE_CHARS))) return run;
+    if (body.includes(middleOf(text))) return run;
   }
   return run;
 }
@@ -323,8 +320,11 @@ export function storyRun(
   declared: { titles: readonly string[]; body: string | null },
 ): StoryChoice {
   const whole = scored.segments.length;
-  const fromBody = declaredBodyRun(found, all, scored, declared.body);
-  const best = toDeclaredEnd(fromBody ?? found, scored, declared.body);
+  // The declared body as its segments are compared with it; shorter than a story's, a summary or a teaser.
+  const compared = declared.body === null ? '' : comparable(declared.body);
+  const body = compared.length >= MIN_DECLARED_BODY ? compared : null;
+  const fromBody = declaredBodyRun(found, all, scored, body);
+  const best = toDeclaredEnd(fromBody ?? found, scored, body);
   const headline = headlineIndex(scored.segments, declared.titles);
   if (headline < 0) return { run: best, replaced: fromBody !== null, end: whole };
   const storyEnds = storyEnd(scored, headline);
@@ -344,11 +344,7 @@ function holdsHeadline(scored: Scored, run: Run, headline: number): boolean {
   if (run.end <= headline) return false;
   if (run.start <= headline) return true;
   if (run.start > headline + MAX_GAP) return false;
-  for (let i = headline + 1; i < run.start; i++) {
-    const s = scored.segments[i] as Segment;
-    if (s.heading > 0 && s.heading <= MAX_HEADLINE_LEVEL && !isLinkLine(s)) return false;
-  }
-  return true;
+  return !headlineAmong(scored, headline + 1, run.start - 1);
 }
 
 /**

@@ -118,27 +118,20 @@ const NAME_LABEL = /^(?:author|authors|written by|posted by|by|words by|article 
 const AUTHOR_BOXES = 8;
 const BOX_LINES = 12;
 
-/**
- * The name in the first author box after `headline`: an element whose class names an author
- * ("the-author", "post-author", "page__author", "resource-author-details"), or the line after a "Written by"
- * label. Sites set the name in a line of its own beside a picture, a job title or a date, with no "By" and no
- * markup saying it is a name. Only boxes after the headline are read: a sidebar's "Our authors" comes before
- * the story or beside it, a comment's author after the text, where the first box after the headline is not.
- * A page without an `h1` has its boxes read from the top.
- */
-export function authorBoxAfter(headline: Element | null, doc: Document): string | null {
-  const box = namedAuthorBox(headline, doc);
-  if (box !== null) return box.name;
-  if (headline === null) return null;
-  for (const label of labelsAfter(headline)) {
-    const next = nextElementSiblingOf(label);
-    if (next !== null && NAME.test(squashed(next))) return squashed(next);
-  }
-  return null;
+/** An author box and the name in it. */
+export interface AuthorBox {
+  box: Element;
+  name: string;
 }
 
-/** The first author box after `headline` (from the top without one) that holds a name, and the name. */
-function namedAuthorBox(headline: Element | null, doc: Document): { box: Element; name: string } | null {
+/**
+ * The first author box after `headline` that holds a name: an element whose class names an author
+ * ("the-author", "post-author", "page__author", "resource-author-details"). Sites set the name in a line of its
+ * own beside a picture, a job title or a date, with no "By" and no markup saying it is a name. Only boxes after
+ * the headline are read: a sidebar's "Our authors" comes before the story or beside it, and a comment's box is
+ * left out wherever it is. A page without an `h1` has its boxes read from the top.
+ */
+export function findAuthorBox(headline: Element | null, doc: Document): AuthorBox | null {
   const boxes = Array.from(querySelectorAllIn(doc, '[class*="author" i]')).slice(0, 200);
   let read = 0;
   for (const box of boxes) {
@@ -152,13 +145,21 @@ function namedAuthorBox(headline: Element | null, doc: Document): { box: Element
   return null;
 }
 
+/** The name on the line after a "Written by" or "Author" label beside `headline`. */
+export function nameAfterLabel(headline: Element): string | null {
+  for (const label of labelsAfter(headline)) {
+    const next = nextElementSiblingOf(label);
+    const text = next === null ? '' : squashed(next);
+    if (NAME.test(text)) return text;
+  }
+  return null;
+}
+
 /**
  * The date set in the author box (or in the box around it): "Luke Kim / December 17, 2025" under a picture,
  * with no `<time>` and beside no headline.
  */
-export function dateInAuthorBox(headline: Element | null, doc: Document): string | null {
-  const found = namedAuthorBox(headline, doc);
-  if (found === null) return null;
+export function dateInAuthorBox(found: AuthorBox): string | null {
   const around = parentElementOf(found.box);
   for (const scope of around === null ? [found.box] : [found.box, around]) {
     const lines = Array.from(querySelectorAllIn(scope, '*')).slice(0, 3 * BOX_LINES);

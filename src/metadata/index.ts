@@ -22,11 +22,13 @@ import { declaredPageTypes } from '../score/page-type.ts';
 import type { Article, TextDirection } from '../types.ts';
 import { MONTH_NAME, parseDateText } from './date.ts';
 import {
-  authorBoxAfter,
+  type AuthorBox,
   bylineNearHeadline,
   dateInAuthorBox,
   dateLineAfter,
   dateNearHeadline,
+  findAuthorBox,
+  nameAfterLabel,
 } from './headline.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
 import { countWords } from './reading.ts';
@@ -79,7 +81,17 @@ export function readMetadata(doc: Document): PageMetadata {
     null,
   );
   const lang = guard(() => readLang(doc, meta), null);
-  const published = guard(() => readDate(doc, meta, ld?.published ?? null), null);
+  // The page's first h1 and the author box after it, read once for the byline and the date (box: when asked).
+  const headline = guard(() => querySelectorIn(doc, 'h1'), null);
+  let box: AuthorBox | null | undefined;
+  const near: Near = {
+    headline,
+    authorBox: () => {
+      box ??= guard(() => findAuthorBox(headline, doc), null);
+      return box;
+    },
+  };
+  const published = guard(() => readDate(doc, meta, ld?.published ?? null, near), null);
   // A dated story's or a product's h1 is its headline or its name; a landing page's is a slogan.
   const headlined = published !== null || guard(() => declaredPageTypes(doc).product, false);
   return {
@@ -88,7 +100,7 @@ export function readMetadata(doc: Document): PageMetadata {
       () => readTitle(doc, meta, ld?.headline ?? null, siteName, headlined),
       guard(() => normalize(titleOf(doc) ?? ''), ''),
     ),
-    byline: guard(() => readByline(doc, meta, ld?.author ?? null, siteName), null),
+    byline: guard(() => readByline(doc, meta, ld?.author ?? null, siteName, near), null),
     siteName,
     published,
     lang,
@@ -240,12 +252,20 @@ function bestHeading(headings: string[], titles: string[]): string | null {
   return best;
 }
 
+/** The page's headline and the author box after it, for the byline and the date. */
+interface Near {
+  headline: Element | null;
+  authorBox: () => AuthorBox | null;
+}
+
 function readByline(
   doc: Document,
   meta: Map<string, string>,
   ldAuthor: string | null,
   site: string | null,
+  near: Near,
 ): string | null {
+  const { headline } = near;
   const candidates: (() => string | null)[] = [
     () => meta.get('author') ?? null,
     () => ldAuthor,
@@ -263,11 +283,8 @@ function readByline(
       const link = querySelectorIn(doc, 'a[rel~="author" i]');
       return link === null ? null : textContentOf(link);
     },
-    () => {
-      const headline = querySelectorIn(doc, 'h1');
-      return headline === null ? null : bylineNearHeadline(headline);
-    },
-    () => authorBoxAfter(querySelectorIn(doc, 'h1'), doc),
+    () => (headline === null ? null : bylineNearHeadline(headline)),
+    () => near.authorBox()?.name ?? (headline === null ? null : nameAfterLabel(headline)),
     () => {
       const candidates = querySelectorAllIn(doc, '.byline, .author, .byline-name, .author-name');
       for (const el of Array.from(candidates).slice(0, 10)) {
@@ -351,9 +368,15 @@ const DATE_META = [
   'parsely-pub-date',
 ];
 
-function readDate(doc: Document, meta: Map<string, string>, ldDate: string | null): string | null {
+function readDate(
+  doc: Document,
+  meta: Map<string, string>,
+  ldDate: string | null,
+  near: Near,
+): string | null {
+  const { headline } = near;
   const fromMeta = meta.get('article:published_time') ?? null;
-  const itemprop = headlineItemDate(doc);
+  const itemprop = headlineItemDate(doc, headline);
   const fromItemprop = itemprop
     ? (attributeOf(itemprop, 'content') ?? attributeOf(itemprop, 'datetime') ?? textContentOf(itemprop))
     : null;
@@ -370,15 +393,12 @@ function readDate(doc: Document, meta: Map<string, string>, ldDate: string | nul
     raw = first(time === null ? null : attributeOf(time, 'datetime'));
   }
   // Beside the headline before anywhere else on the page, where a related story's or a comment's date sits.
+  if (raw === null && headline !== null) raw = dateNearHeadline(headline);
   if (raw === null) {
-    const headline = querySelectorIn(doc, 'h1');
-    raw = headline === null ? null : dateNearHeadline(headline);
+    const found = near.authorBox();
+    raw = found === null ? null : dateInAuthorBox(found);
   }
-  if (raw === null) raw = dateInAuthorBox(querySelectorIn(doc, 'h1'), doc);
-  if (raw === null) {
-    const headline = querySelectorIn(doc, 'h1');
-    raw = headline === null ? null : dateLineAfter(headline);
-  }
+  if (raw === null && headline !== null) raw = dateLineAfter(headline);
   if (raw === null) {
     const time = querySelectorIn(doc, 'time[pubdate], time[datetime]');
     raw = first(time === null ? null : attributeOf(time, 'datetime'));
@@ -390,8 +410,7 @@ function readDate(doc: Document, meta: Map<string, string>, ldDate: string | nul
  * The first `itemprop=datePublished` of the item the headline belongs to, or of no item: a related story's card
  * or a comment is an item of its own (`itemscope`) without the page's `h1` in it.
  */
-function headlineItemDate(doc: Document): Element | null {
-  const headline = querySelectorIn(doc, 'h1');
+function headlineItemDate(doc: Document, headline: Element | null): Element | null {
   const dates = Array.from(querySelectorAllIn(doc, '[itemprop~="datePublished" i]')).slice(0, 50);
   for (const el of dates) {
     const item = closestOf(el, '[itemscope]');
