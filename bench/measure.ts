@@ -146,15 +146,16 @@ function errorText(error: unknown): string {
 export async function timeExtractor(
   page: Page,
   extractor: ExtractorName,
-  options: { runs: number; timeoutMs: number; model?: Model | null; pageModel?: Model },
+  options: { runs: number; timeoutMs: number; model?: Model | null; pageModel?: Model; listingModel?: Model },
 ): Promise<ExtractorResult> {
   try {
     const result = await withTimeout(
       page.evaluate(
-        ({ extractor, runs, model, pageModel }): InPage => {
+        ({ extractor, runs, model, pageModel, listingModel }): InPage => {
           const models = {
             ...(model === undefined ? {} : { model }),
             ...(pageModel === undefined ? {} : { pageModel }),
+            ...(listingModel === undefined ? {} : { listingModel }),
           };
           // Everything the timed calls share is set up before the clock starts.
           type ReadabilityResult = {
@@ -273,7 +274,13 @@ export async function timeExtractor(
               : null,
           };
         },
-        { extractor, runs: options.runs, model: options.model, pageModel: options.pageModel },
+        {
+          extractor,
+          runs: options.runs,
+          model: options.model,
+          pageModel: options.pageModel,
+          listingModel: options.listingModel,
+        },
       ),
       options.timeoutMs,
       extractor,

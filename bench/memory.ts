@@ -81,7 +81,7 @@ interface SequencePage {
   /** Where the bench serves it. */
   served: string;
   gold: string;
-  models: { model?: Model; pageModel?: Model };
+  models: { model?: Model; pageModel?: Model; listingModel?: Model };
 }
 
 /** One reading of a page, as the page gave it. */

@@ -44,6 +44,8 @@ export interface PageRunOptions {
   model?: Model | null;
   /** The page-kind decision Lectern answers this page with, out of fold as `model`. Undefined: the shipped one. */
   pageModel?: Model;
+  /** The listing decision, out of fold as `model`. Undefined: the shipped one. */
+  listingModel?: Model;
 }
 
 export interface PageOutcome {
@@ -186,6 +188,7 @@ export async function runPage(
         timeoutMs: options.timeoutMs,
         ...(options.model === undefined ? {} : { model: options.model }),
         ...(options.pageModel === undefined ? {} : { pageModel: options.pageModel }),
+        ...(options.listingModel === undefined ? {} : { listingModel: options.listingModel }),
       });
       results[extractor] = result;
       blocked = [...new Set([...blocked, ...routing.blocked()])];

@@ -114,7 +114,8 @@ async function main(argv: string[]): Promise<number> {
   };
   const progress = new Progress();
   const folds = opts.shippedModel ? null : readFolds();
-  const modelFor = (page: CorpusPage): Pick<PageRunOptions, 'model' | 'pageModel'> => foldModels(folds, page);
+  const modelFor = (page: CorpusPage): Pick<PageRunOptions, 'model' | 'pageModel' | 'listingModel'> =>
+    foldModels(folds, page);
 
   let focus: { corpus: Corpus; page: CorpusPage } | null = null;
   if (opts.page !== null) {

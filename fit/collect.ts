@@ -4,7 +4,7 @@
  * page in fit/cache/<corpus>.jsonl; the fit reads these instead of loading a thousand pages again.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Progress } from '../bench/cli.ts';
@@ -42,6 +42,55 @@ export function cacheFile(cacheDir: string, corpus: string): string {
 /** What a cache line's `build` is compared with. */
 export function buildHash(lectern: string): string {
   return createHash('sha256').update(lectern).digest('hex');
+}
+
+/**
+ * What a decision's cache line was read with: this lectern.js and these fold models. The shipped decisions are
+ * in lectern.js too, so a new fit reads the pages once more, though the readings never use them.
+ */
+export function readingBuild(lectern: string, models: unknown): string {
+  return createHash('sha256').update(lectern).update(JSON.stringify(models)).digest('hex');
+}
+
+/**
+ * The cached lines of every corpus (`fileOf(corpus)`), by `corpus/id`, or null when a corpus is missing or was
+ * read by another build.
+ */
+export function readCachedLines<T extends { corpus: string; id: string; build: string }>(
+  corpora: readonly Corpus[],
+  fileOf: (corpus: string) => string,
+  build: string,
+): Map<string, T> | null {
+  const out = new Map<string, T>();
+  for (const corpus of corpora) {
+    const file = fileOf(corpus.name);
+    if (!existsSync(file)) return null;
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line === '') continue;
+      const cached = JSON.parse(line) as T;
+      if (cached.build !== build) return null;
+      out.set(`${cached.corpus}/${cached.id}`, cached);
+    }
+  }
+  return out;
+}
+
+/**
+ * The cached lines that read without error, in the corpora's own page order (the rows' order sets the order of
+ * a fit's sums, and so its last digits), each with its page.
+ */
+export function inCorpusOrder<T extends { error: string | null }>(
+  corpora: readonly Corpus[],
+  cache: ReadonlyMap<string, T>,
+): { corpus: Corpus; page: CorpusPage; cached: T }[] {
+  const out: { corpus: Corpus; page: CorpusPage; cached: T }[] = [];
+  for (const corpus of corpora) {
+    for (const page of corpus.pages) {
+      const cached = cache.get(`${corpus.name}/${page.id}`);
+      if (cached && !cached.error) out.push({ corpus, page, cached });
+    }
+  }
+  return out;
 }
 
 /** A tab's context and the bench's routing for it: one per worker. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { LISTING_FEATURES, LISTING_THRESHOLD } from '../src/choose/listing-page.ts';
 import { PAGE_FEATURES } from '../src/choose/page-choice.ts';
 import { contentProbability } from '../src/score/model.ts';
 import type { CachedSegment } from './collect.ts';
 import { labelSegments } from './label.ts';
+import { fitListing, type ListingPage } from './listing.ts';
 import { type Dataset, fitLogistic, predict } from './logistic.ts';
 import { type ChoicePage, fitPageChoice } from './page-choice.ts';
 import { assignFolds, siteOf, siteOfHost } from './sites.ts';
@@ -142,5 +144,36 @@ describe('the page-kind decision', () => {
     const row = (share: number) => PAGE_FEATURES.map((_, i) => (i === 0 ? share : 0.5));
     expect(contentProbability(fit.shipped, row(0.1))).toBeGreaterThan(0.5);
     expect(contentProbability(fit.shipped, row(0.8))).toBeLessThan(0.5);
+  });
+});
+
+describe('the listing decision', () => {
+  // Ten sites, two per fold: the listing pages' addresses have a one-word slug (feature 8 low), the others a
+  // story's (high); the other features say nothing.
+  const SLUG = LISTING_FEATURES.indexOf('words in the address slug');
+  const row = (slug: number) => LISTING_FEATURES.map((_, i) => (i === SLUG ? slug : 0.5));
+  const pages: ListingPage[] = [];
+  for (let k = 0; k < 40; k++) {
+    const listing = k % 4 === 0;
+    pages.push({
+      corpus: 'c',
+      id: String(k),
+      pageType: listing ? 'listing' : 'article',
+      site: `site${k % 10}`,
+      features: row(listing ? 0.125 : 0.75 + (k % 3) / 12),
+      listing,
+    });
+  }
+  pages.push({ ...(pages[1] as ListingPage), id: 'not asked', features: null });
+  const foldOf = new Map(Array.from({ length: 10 }, (_, s) => [`site${s}`, s % 5] as const));
+
+  it('answers "listing" on the listing pages and no other, out of fold too', () => {
+    const fit = fitListing(pages, foldOf, 0.01);
+    expect(fit.foldModels).toHaveLength(5);
+    const asked = pages.filter((p) => p.features !== null);
+    expect(fit.outOfFold.size).toBe(asked.length);
+    for (const page of asked) expect((fit.outOfFold.get(page) ?? 0) >= 0.5).toBe(page.listing);
+    expect(contentProbability(fit.shipped, row(0.125))).toBeGreaterThan(LISTING_THRESHOLD);
+    expect(contentProbability(fit.shipped, row(0.75))).toBeLessThan(0.5);
   });
 });

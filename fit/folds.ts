@@ -20,6 +20,8 @@ export interface FoldsFile {
   models: Model[];
   /** The page-kind decision (src/choose/page-choice.ts) fitted without fold k's sites, at index k. */
   pageModels?: Model[];
+  /** The listing decision (src/choose/listing-page.ts) fitted without fold k's sites, at index k. */
+  listingModels?: Model[];
 }
 
 export function readFolds(file = FOLDS_FILE): FoldsFile | null {
@@ -47,6 +49,15 @@ export function outOfFoldPageModel(
   return fold === undefined ? undefined : folds.pageModels?.[fold];
 }
 
+/** The listing decision for `page`: its site's out-of-fold one, or undefined (the shipped one). */
+export function outOfFoldListingModel(
+  folds: FoldsFile,
+  page: Pick<CorpusPage, 'id' | 'sourceUrl'>,
+): Model | undefined {
+  const fold = folds.sites[siteOf(page)];
+  return fold === undefined ? undefined : folds.listingModels?.[fold];
+}
+
 /**
  * The models a bench run scores `page` with, as PageRunOptions takes them: out of fold where `folds` knows the
  * page's site, nothing (the shipped models) otherwise or when `folds` is null (--shipped-model).
@@ -54,8 +65,13 @@ export function outOfFoldPageModel(
 export function foldModels(
   folds: FoldsFile | null,
   page: Pick<CorpusPage, 'id' | 'sourceUrl'>,
-): { model?: Model; pageModel?: Model } {
+): { model?: Model; pageModel?: Model; listingModel?: Model } {
   const model = folds ? outOfFoldModel(folds, page) : undefined;
   const pageModel = folds ? outOfFoldPageModel(folds, page) : undefined;
-  return { ...(model === undefined ? {} : { model }), ...(pageModel === undefined ? {} : { pageModel }) };
+  const listingModel = folds ? outOfFoldListingModel(folds, page) : undefined;
+  return {
+    ...(model === undefined ? {} : { model }),
+    ...(pageModel === undefined ? {} : { pageModel }),
+    ...(listingModel === undefined ? {} : { listingModel }),
+  };
 }

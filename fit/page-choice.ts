@@ -1,16 +1,4 @@
-/**
- * The page-kind decision's fit (src/choose/page-choice.ts): whether a page whose best run holds a small part of
- * its text is answered whole, less its chrome, or by the run.
- *
- * Steps: every corpus page read in Chromium twice, with the segment model of the fold that did not see its
- * site (as the bench scores it), once with a decision that never and once with one that always answers whole;
- * both texts scored against the gold, and the decision's features kept (cached in
- * fit/cache/page-choice-<corpus>.jsonl). Rows are the pages where the two answers score apart: the label is
- * whether the whole page scored higher, the weight by how much. Per fold, a model fitted on the other folds'
- * sites decides the held-out pages (out-of-fold); then the model fitted on every page is shipped.
- */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Progress } from '../bench/cli.ts';
@@ -21,7 +9,8 @@ import { openPage } from '../bench/page-run.ts';
 import type { Routing } from '../bench/serve.ts';
 import { PAGE_FEATURES } from '../src/choose/page-choice.ts';
 import { contentProbability, type Model } from '../src/score/model.ts';
-import { readEveryPage } from './collect.ts';
+import { inCorpusOrder, readEveryPage } from './collect.ts';
+import { NEVER_LISTING } from './listing.ts';
 import { type Dataset, fitLogistic, foldedModel, shippedModel } from './logistic.ts';
 import { FOLDS, siteOf } from './sites.ts';
 
@@ -38,7 +27,7 @@ export interface ChoicePage {
   error: string | null;
 }
 
-interface CachedChoice extends Omit<ChoicePage, 'site' | 'pageType'> {
+export interface CachedChoice extends Omit<ChoicePage, 'site' | 'pageType'> {
   build: string;
 }
 
@@ -49,34 +38,6 @@ const EXTRACT_TIMEOUT_MS = 120_000;
 
 export function choiceCacheFile(cacheDir: string, corpus: string): string {
   return path.join(cacheDir, `page-choice-${corpus}.jsonl`);
-}
-
-/**
- * What a cache line was read with: this lectern.js and these fold models. The shipped page model is in
- * lectern.js too, so a new fit reads the pages once more; the decisions here never use it.
- */
-export function choiceBuild(lectern: string, models: readonly Model[]): string {
-  return createHash('sha256').update(lectern).update(JSON.stringify(models)).digest('hex');
-}
-
-/** The cached pages of every corpus, or null when a corpus is missing or was read by another build. */
-export function readChoiceCache(
-  corpora: readonly Corpus[],
-  cacheDir: string,
-  build: string,
-): Map<string, CachedChoice> | null {
-  const out = new Map<string, CachedChoice>();
-  for (const corpus of corpora) {
-    const file = choiceCacheFile(cacheDir, corpus.name);
-    if (!existsSync(file)) return null;
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      if (line === '') continue;
-      const cached = JSON.parse(line) as CachedChoice;
-      if (cached.build !== build) return null;
-      out.set(`${cached.corpus}/${cached.id}`, cached);
-    }
-  }
-  return out;
 }
 
 export async function collectChoices(
@@ -108,15 +69,16 @@ async function readBoth(
     tab = await openPage(context, routing, url, scripts);
     const read = await withTimeout(
       tab.evaluate(
-        ({ model, never, always }) => {
-          const base = model === undefined ? {} : { model };
+        ({ model, never, always, neverListing }) => {
+          // The listing decision never fires: which pages it takes is fitted after this one (fit/listing.ts).
+          const base = { ...(model === undefined ? {} : { model }), listingModel: neverListing };
           const run = globalThis.Lectern.extract(document, { ...base, pageModel: never });
           const features = run?.diagnostics.pageChoice?.features ?? null;
           const whole =
             features === null ? run : globalThis.Lectern.extract(document, { ...base, pageModel: always });
           return { features, run: run?.text ?? null, whole: whole?.text ?? null };
         },
-        { model, never: NEVER, always: ALWAYS },
+        { model, never: NEVER, always: ALWAYS, neverListing: NEVER_LISTING },
       ),
       EXTRACT_TIMEOUT_MS,
       'extract',
@@ -150,24 +112,16 @@ export function choicePages(
   corpora: readonly Corpus[],
   cache: ReadonlyMap<string, CachedChoice>,
 ): ChoicePage[] {
-  const out: ChoicePage[] = [];
-  for (const corpus of corpora) {
-    for (const page of corpus.pages) {
-      const cached = cache.get(`${corpus.name}/${page.id}`);
-      if (!cached || cached.error) continue;
-      out.push({
-        corpus: corpus.name,
-        id: page.id,
-        pageType: page.pageType ?? null,
-        site: siteOf(page),
-        features: cached.features,
-        run: cached.run,
-        whole: cached.whole,
-        error: null,
-      });
-    }
-  }
-  return out;
+  return inCorpusOrder(corpora, cache).map(({ corpus, page, cached }) => ({
+    corpus: corpus.name,
+    id: page.id,
+    pageType: page.pageType ?? null,
+    site: siteOf(page),
+    features: cached.features,
+    run: cached.run,
+    whole: cached.whole,
+    error: null,
+  }));
 }
 
 /** Two answers this close are a tie: nothing to learn from the page. */

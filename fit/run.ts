@@ -16,7 +16,8 @@
  * (each site's fold and each fold's model: the bench scores every page with the model that did not see its
  * site). Then the page-kind decision (page-choice.ts): every page read again with its fold's segment model,
  * both answers scored, the decision fitted the same way; it writes src/choose/page-model.json and the fold
- * decisions into fit/folds.json. Deterministic: the same corpora and features give the same files.
+ * decisions into fit/folds.json. Last the listing decision (listing.ts), read with both fold models, the same way:
+src/choose/listing-model.json. Deterministic: the same corpora and features give the same files.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,28 +25,48 @@ import { Progress, parseFlags, runMain, UsageError } from '../bench/cli.ts';
 import { type Corpus, type CorpusPage, loadCorpus, SHARED_DATA } from '../bench/corpora.ts';
 import { overlap, scoreText } from '../bench/metric.ts';
 import { LECTERN_JS, ROOT } from '../e2e/support/paths.ts';
+import { LISTING_FEATURES } from '../src/choose/listing-page.ts';
 import { PAGE_FEATURES } from '../src/choose/page-choice.ts';
 import { FEATURES } from '../src/score/features.ts';
 import { contentProbability, type Model } from '../src/score/model.ts';
-import { buildHash, type CachedPage, type CachedSegment, cacheFile, collect } from './collect.ts';
-import { FOLDS_FILE, type FoldsFile, readFolds } from './folds.ts';
+import {
+  buildHash,
+  type CachedPage,
+  type CachedSegment,
+  cacheFile,
+  collect,
+  readCachedLines,
+  readingBuild,
+} from './collect.ts';
+import { FOLDS_FILE, type FoldsFile, foldModels, readFolds } from './folds.ts';
 import { type Gold, labelSegments } from './label.ts';
+import {
+  type CachedListing,
+  collectListings,
+  fitListing,
+  listingCacheFile,
+  listingPages,
+  listingReport,
+  type ReadModels,
+} from './listing.ts';
 import { type Dataset, type Fitted, fitLogistic, foldedModel, predict, shippedModel } from './logistic.ts';
 import {
-  choiceBuild,
+  type CachedChoice,
+  choiceCacheFile,
   choicePages,
   collectChoices,
   fitPageChoice,
   pageChoiceReport,
-  readChoiceCache,
 } from './page-choice.ts';
 import { assignFolds, FOLDS, siteOf } from './sites.ts';
 
-const USAGE = 'usage: npm run fit -- [--data <dir>] [--collect] [--lambda <x>] [--page-only]';
+const USAGE =
+  'usage: npm run fit -- [--data <dir>] [--collect] [--lambda <x>] [--page-only] [--listing-only]';
 const FLAGS = {
   data: { type: 'string' },
   collect: { type: 'boolean' },
   'page-only': { type: 'boolean' },
+  'listing-only': { type: 'boolean' },
   lambda: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -54,8 +75,11 @@ const CACHE = path.join(ROOT, 'fit', 'cache');
 const MODEL_FILE = path.join(ROOT, 'src', 'score', 'model.json');
 const CHECK_FILE = path.join(ROOT, 'src', 'score', 'model.check.json');
 const PAGE_MODEL_FILE = path.join(ROOT, 'src', 'choose', 'page-model.json');
+const LISTING_MODEL_FILE = path.join(ROOT, 'src', 'choose', 'listing-model.json');
 /** The page-kind decision's L2 penalty: 0.001 and 0.03 score within .004 of it out of fold. */
 const PAGE_LAMBDA = 0.01;
+/** The listing decision's L2 penalty. */
+const LISTING_LAMBDA = 0.01;
 
 /** One page, ready to fit: its segments, labels, and what it is scored by. */
 interface FitPage {
@@ -80,11 +104,13 @@ async function main(argv: string[]): Promise<number> {
     return loadCorpus(dir);
   });
   const progress = new Progress();
-  if (values['page-only']) {
+  if (values['page-only'] || values['listing-only']) {
     const folds = readFolds();
     if (folds === null) throw new UsageError(`${FOLDS_FILE} is missing: run npm run fit first`);
     const foldOf = new Map(Object.entries(folds.sites));
-    process.stdout.write(await fitPageKind(corpora, folds, foldOf, values.collect === true, progress));
+    if (values['page-only'])
+      process.stdout.write(await fitPageKind(corpora, folds, foldOf, values.collect === true, progress));
+    process.stdout.write(await fitListingDecision(corpora, foldOf, values.collect === true, progress));
     return 0;
   }
   if (values.collect || !cacheCurrent(corpora)) await collect(corpora, CACHE, progress);
@@ -119,7 +145,40 @@ async function main(argv: string[]): Promise<number> {
   writeFileSync(FOLDS_FILE, `${JSON.stringify(folds)}\n`);
   process.stdout.write(report(pages, outOfFold, fitted, lambda));
   process.stdout.write(await fitPageKind(corpora, folds, foldOf, values.collect === true, progress));
+  process.stdout.write(await fitListingDecision(corpora, foldOf, values.collect === true, progress));
   return 0;
+}
+
+/**
+ * The listing decision (listing-page.ts), read with the segment models and page-kind decisions of
+ * fit/folds.json: reads the pages again unless the cache was read by this build with these models; writes
+ * listing-model.json and the fold decisions into fit/folds.json.
+ */
+async function fitListingDecision(
+  corpora: readonly Corpus[],
+  foldOf: ReadonlyMap<string, number>,
+  again: boolean,
+  progress: Progress,
+): Promise<string> {
+  const folds = readFolds();
+  if (folds === null) throw new Error(`${FOLDS_FILE} was not written`);
+  const build = readingBuild(readFileSync(LECTERN_JS, 'utf8'), [folds.models, folds.pageModels ?? []]);
+  const modelsOf = (page: CorpusPage): ReadModels => {
+    const { listingModel: _, ...models } = foldModels(folds, page);
+    return models;
+  };
+  const read = () => readCachedLines<CachedListing>(corpora, (c) => listingCacheFile(CACHE, c), build);
+  let cache = again ? null : read();
+  if (cache === null) {
+    await collectListings(corpora, CACHE, modelsOf, build, progress);
+    cache = read();
+  }
+  if (cache === null) throw new Error('the listing cache was not written');
+  const pages = listingPages(corpora, cache);
+  const fit = fitListing(pages, foldOf, LISTING_LAMBDA);
+  writeFileSync(LISTING_MODEL_FILE, `${JSON.stringify({ features: LISTING_FEATURES, ...fit.shipped })}\n`);
+  writeFileSync(FOLDS_FILE, `${JSON.stringify({ ...folds, listingModels: fit.foldModels })}\n`);
+  return listingReport(pages, fit);
 }
 
 /**
@@ -133,15 +192,16 @@ async function fitPageKind(
   again: boolean,
   progress: Progress,
 ): Promise<string> {
-  const build = choiceBuild(readFileSync(LECTERN_JS, 'utf8'), folds.models);
+  const build = readingBuild(readFileSync(LECTERN_JS, 'utf8'), folds.models);
   const modelOf = (page: CorpusPage): Model | undefined => {
     const fold = foldOf.get(siteOf(page));
     return fold === undefined ? undefined : folds.models[fold];
   };
-  let cache = again ? null : readChoiceCache(corpora, CACHE, build);
+  const read = () => readCachedLines<CachedChoice>(corpora, (c) => choiceCacheFile(CACHE, c), build);
+  let cache = again ? null : read();
   if (cache === null) {
     await collectChoices(corpora, CACHE, modelOf, build, progress);
-    cache = readChoiceCache(corpora, CACHE, build);
+    cache = read();
   }
   if (cache === null) throw new Error('the page-choice cache was not written');
   const pages = choicePages(corpora, cache);

@@ -1,5 +1,5 @@
 import { type Choice, type Chosen, choose, fallbackCameOutShort, isStub } from './choose/index.ts';
-import { SHIPPED_PAGE_MODEL } from './choose/page-shipped.ts';
+import { SHIPPED_LISTING_MODEL, SHIPPED_PAGE_MODEL } from './choose/page-shipped.ts';
 import { type BuiltContent, buildContent } from './clean/index.ts';
 import { baseUriOf, bodyOf, containsNode, documentElementOf, urlOf } from './dom/access.ts';
 import { MAX_OUTPUT_DEPTH } from './dom/limits.ts';
@@ -299,6 +299,7 @@ function readAndChoose(
       titles: () => declaredTitles(metadata()),
       declaredBody: () => metadata().from.ld?.articleBody ?? null,
       pageModel: options.pageModel ?? SHIPPED_PAGE_MODEL,
+      listingModel: options.listingModel ?? SHIPPED_LISTING_MODEL,
       isHidden,
       force: !!options.force,
       comments,
@@ -515,6 +516,7 @@ function describeArticle(
     truncated: walk.truncated || walk.depth > MAX_OUTPUT_DEPTH,
     capped: capsOf(walk),
     pageChoice: chosen.decision ?? null,
+    listing: chosen.listing ?? null,
     timings: laps.timings,
     rule: null,
     // Made when first read: the memory learns them after the reader's first paint, which need not wait.

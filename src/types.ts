@@ -89,6 +89,12 @@ export interface Diagnostics {
    * page. Null when the run held most of the page's text.
    */
   pageChoice: { features: number[]; probability: number } | null;
+  /**
+   * Whether the page, its best run read as text, was a listing all the same (choose/listing-page.ts): the
+   * decision's features, in LISTING_FEATURES order, and its probability of a listing. Null when not asked (a
+   * thread read from its comments, a declared body, a run the listing rule already refused).
+   */
+  listing: { features: number[]; probability: number } | null;
   /** Milliseconds per stage, measured with options.now. */
   timings: Record<string, number>;
   /** What became of options.rule (rules/index.ts RuleUse); null when none was given. */
@@ -153,6 +159,11 @@ export interface ExtractOptions {
    * passes the fold's, as for `model`, and `npm run fit` one that always and one that never answers whole.
    */
   pageModel?: Model;
+  /**
+   * The listing decision's model (choose/listing-page.ts). Default: choose/listing-model.json; the benchmark
+   * passes the fold's, and `npm run fit` one that never answers "listing" while it reads the pages.
+   */
+  listingModel?: Model;
   /**
    * A person's fix for the site (rules/): blocks to leave out, and the article's root. A root this page does
    * not have, or a fix that leaves no text, gives the article found as usual (diagnostics.rule says which).

@@ -287,6 +287,7 @@ function handMadeArticle(
       truncated: false,
       capped: [],
       pageChoice: null,
+      listing: null,
       timings: {},
       rule: null,
       fingerprints: [],

@@ -21,6 +21,7 @@ const diagnostics: Article['diagnostics'] = {
   truncated: false,
   capped: [],
   pageChoice: null,
+  listing: null,
   timings: {},
   rule: null,
   fingerprints: [],

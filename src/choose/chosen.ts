@@ -22,6 +22,8 @@ export interface Chosen {
   dropped: number;
   /** Whether the page was answered whole or by its run, when that was asked (page-choice.ts). */
   decision?: PageDecision | null;
+  /** Whether the page was a listing, when that was asked (listing-page.ts): it was not. */
+  listing?: PageDecision | null;
   /** Page elements whose copy opens with a label of ours (clean/ BuildInput.labels): a thread's accepted answer. */
   labels?: ReadonlyMap<Element, string>;
 }

@@ -23,12 +23,13 @@ import {
   withFallback,
 } from './floors.ts';
 import { besideListing } from './listing.ts';
+import { LISTING_THRESHOLD, listingRow } from './listing-page.ts';
 import { charsOf, pageIndices } from './page.ts';
 import { type PageDecision, pageChoiceRow } from './page-choice.ts';
 import { keepInRun, offColumn } from './prune.ts';
 import { type Widened, widenToRecords } from './records.ts';
 import { beforeComments, bestRun, candidateRuns, commentsAfter } from './runs.ts';
-import { storyRun } from './story.ts';
+import { type StoryChoice, storyRun } from './story.ts';
 
 export type { Choice, Chosen };
 export { fallbackCameOutShort, isStub };
@@ -48,6 +49,8 @@ export interface Page extends FallbackPage {
   declaredBody: () => string | null;
   /** Whether a page is answered whole or by its run (page-choice.ts). */
   pageModel: Model;
+  /** Whether a page whose best run reads as text is a listing all the same (listing-page.ts). */
+  listingModel: Model;
   /**
    * The page is read as its comments (extract.ts): its run is a thread, never a listing, though its replies
    * are short and each is signed with a linked name and date, as a listing's teasers and headlines are.
@@ -78,12 +81,30 @@ export function choose(scored: Scored, page: Page): Choice {
       });
   const best = story.run;
   const run = page.comments ? best : besideListing(best, all, scored);
+  const listing = run === null || page.comments ? null : listingDecision(scored, page, run);
   // A listing (home page, section front) is an answer, not a weak run: the fallback would only pick a teaser.
   // Shown anyway, it is the page less its chrome: the list and what the page says around it.
-  if (run === null) {
+  if (run === null || (listing !== null && listing.probability >= LISTING_THRESHOLD)) {
     if (!page.force) return { verdict: 'listing' };
     return pageChoice(scored, page, pageIndices(scored), widenToRecords(best, scored, true).records, null);
   }
+  return withListing(chooseRun(run, all, story, scored, page), listing);
+}
+
+/** The page's listing decision (listing-page.ts): its features and the model's probability of a listing. */
+function listingDecision(scored: Scored, page: Page, run: Run): PageDecision {
+  const features = listingRow(page.doc, scored, run, page.declared);
+  return { features, probability: contentProbability(page.listingModel, features) };
+}
+
+/** The choice with the listing decision that let it through, for the diagnostics. */
+function withListing(choice: Choice, listing: PageDecision | null): Choice {
+  if (choice.verdict !== 'article' || listing === null) return choice;
+  return { ...choice, chosen: { ...choice.chosen, listing } };
+}
+
+/** The answer from the page's best run, once it is known to be no listing. */
+function chooseRun(run: Run, all: readonly Run[], story: StoryChoice, scored: Scored, page: Page): Choice {
   const chosen = fromRun(beforeComments(run, all, scored), scored, page, story.end);
   const chars = chosen === null ? 0 : textChars(chosen, scored.segments);
   // Shown anyway, a run that keeps nothing or a stub is the page less its chrome too, not the NewsFeed block:

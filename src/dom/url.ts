@@ -22,18 +22,26 @@ export function parseUrl(raw: string, base: string): URL | null {
  */
 export function pageAddresses(doc: Document): URL[] {
   const here = urlOf(doc);
-  const own = parseUrl(here, here);
+  return [parseUrl(here, here), declaredAddress(doc)].filter(
+    (url): url is URL => url !== null && isWebAddress(url),
+  );
+}
+
+/** The web address the page declares for itself (`<link rel=canonical>`, else `og:url`), or null. */
+export function declaredAddress(doc: Document): URL | null {
   const canonical =
     querySelectorIn(doc, 'link[rel~="canonical" i][href]') ??
     querySelectorIn(doc, 'meta[property="og:url" i]');
-  const declared =
-    canonical === null
-      ? null
-      : parseUrl(
-          attributeOf(canonical, 'href') ?? attributeOf(canonical, 'content') ?? '',
-          baseUriOf(canonical),
-        );
-  return [own, declared].filter((url): url is URL => url !== null && /^https?:$/.test(url.protocol));
+  if (canonical === null) return null;
+  const url = parseUrl(
+    attributeOf(canonical, 'href') ?? attributeOf(canonical, 'content') ?? '',
+    baseUriOf(canonical),
+  );
+  return url !== null && isWebAddress(url) ? url : null;
+}
+
+function isWebAddress(url: URL): boolean {
+  return /^https?:$/.test(url.protocol);
 }
 
 /** Whether `target` is the document at one of `addresses` (its fragment aside). */

@@ -28,6 +28,7 @@ function article(overrides: Partial<Article> = {}): Article {
       truncated: false,
       capped: [],
       pageChoice: null,
+      listing: null,
       timings: {},
       rule: null,
       fingerprints: [],

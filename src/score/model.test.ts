@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import listingFitted from '../choose/listing-model.json';
+import { LISTING_FEATURES } from '../choose/listing-page.ts';
 import { PAGE_FEATURES } from '../choose/page-choice.ts';
 import pageFitted from '../choose/page-model.json';
-import { SHIPPED_PAGE_MODEL } from '../choose/page-shipped.ts';
+import { SHIPPED_LISTING_MODEL, SHIPPED_PAGE_MODEL } from '../choose/page-shipped.ts';
 import { FEATURES } from './features.ts';
 import check from './model.check.json';
 import fitted from './model.json';
@@ -34,5 +36,12 @@ describe('the shipped page-kind decision', () => {
   it('was fitted for the features this build computes (else run npm run fit)', () => {
     expect(pageFitted.features).toEqual([...PAGE_FEATURES]);
     expect(SHIPPED_PAGE_MODEL.weights).toHaveLength(PAGE_FEATURES.length);
+  });
+});
+
+describe('the shipped listing decision', () => {
+  it('was fitted for the features this build computes (else run npm run fit)', () => {
+    expect(listingFitted.features).toEqual([...LISTING_FEATURES]);
+    expect(SHIPPED_LISTING_MODEL.weights).toHaveLength(LISTING_FEATURES.length);
   });
 });

@@ -15,6 +15,10 @@ export interface Declared {
   product: boolean;
   discussion: boolean;
   article: boolean;
+  /** A list of things: `CollectionPage`, `ItemList`, `SearchResultsPage`, `OfferCatalog` (choose/listing-page.ts). */
+  listing: boolean;
+  /** `og:type` is `website`: a site's home or section page, as opposed to `article` or `product`. */
+  website: boolean;
 }
 
 /** JSON-LD blocks read, and characters of each: a shop's page can carry megabytes of catalogue JSON. */
@@ -30,9 +34,10 @@ const PRODUCT = /^(Product|ProductGroup|IndividualProduct|ProductModel|SomeProdu
 const DISCUSSION = /^(DiscussionForumPosting|QAPage)$/;
 /** Article-like: NewsArticle, TechArticle, BlogPosting, LiveBlogPosting, Report… (metadata/jsonld.ts's test). */
 const ARTICLE = /(Article|Posting|^Report)$/;
+const LISTING = /^(CollectionPage|ItemList|SearchResultsPage|OfferCatalog|ProductCollection)$/;
 
 export function declaredPageTypes(doc: Document | null): Declared {
-  const out: Declared = { product: false, discussion: false, article: false };
+  const out: Declared = { product: false, discussion: false, article: false, listing: false, website: false };
   if (doc === null) return out;
   const scripts = querySelectorAllIn(doc, 'script[type]');
   let blocks = 0;
@@ -49,6 +54,7 @@ export function declaredPageTypes(doc: Document | null): Declared {
   const ogType = og ? (attributeOf(og, 'content') ?? '').trim().toLowerCase() : '';
   if (ogType.includes('product')) out.product = true;
   else if (ogType === 'article') out.article = true;
+  else if (ogType === 'website') out.website = true;
   return out;
 }
 
@@ -56,4 +62,5 @@ function note(out: Declared, type: string): void {
   if (PRODUCT.test(type)) out.product = true;
   else if (DISCUSSION.test(type)) out.discussion = true;
   else if (ARTICLE.test(type)) out.article = true;
+  else if (LISTING.test(type)) out.listing = true;
 }
