@@ -9,6 +9,7 @@ import {
   elementsByTagName,
   localNameOf,
   ownerDocumentOf,
+  parentElementOf,
   querySelectorAllIn,
   querySelectorIn,
   textContentOf,
@@ -270,7 +271,7 @@ function readByline(
     () => meta.get('author') ?? null,
     () => ldAuthor,
     () => {
-      const el = querySelectorIn(doc, '[itemprop~="author" i]');
+      const el = firstOutsideReplies(querySelectorAllIn(doc, '[itemprop~="author" i]'), headline);
       if (el === null) return null;
       const name = querySelectorIn(el, '[itemprop~="name" i]');
       return (
@@ -411,16 +412,62 @@ function readDate(
  * or a comment is an item of its own (`itemscope`) without the page's `h1` in it.
  */
 function headlineItemDate(doc: Document, headline: Element | null): Element | null {
-  const dates = Array.from(querySelectorAllIn(doc, '[itemprop~="datePublished" i]')).slice(0, 50);
+  const dates = Array.from(querySelectorAllIn(doc, '[itemprop~="datePublished" i]'))
+    .slice(0, 50)
+    .filter((el) => !inReply(el, headline));
   for (const el of dates) {
     const item = closestOf(el, '[itemscope]');
     if (item === null || headline === null || containsNode(item, headline)) return el;
+  }
+  // A question or a thread's post states when it was written as `dateCreated` (schema.org Question, Comment).
+  if (headline !== null) {
+    const created = Array.from(querySelectorAllIn(doc, '[itemprop~="dateCreated" i]')).slice(0, 50);
+    const own = created.find((el) => {
+      const item = closestOf(el, '[itemscope]');
+      return item !== null && containsNode(item, headline) && !inReply(el, headline);
+    });
+    if (own !== undefined) return own;
   }
   // The headline outside every item (a page header above the article's item): an item that links nowhere
   // but to this page (a blog post's date is often its own permalink).
   return (
     dates.find((el) => !leadsAway(closestOf(el, 'a[href]')) && !linksAway(closestOf(el, '[itemscope]'))) ??
     null
+  );
+}
+
+/** Items that are a reply to the page's own: a comment, an answer, a review (by their property or type). */
+const REPLY_PROPERTY = /(?:^|\s)(?:comment|answer|suggestedanswer|acceptedanswer|review)(?:\s|$)/i;
+const REPLY_TYPE = /\/(?:Comment|Answer|Review)\/?$/i;
+/** Items a reply can sit in, read upwards. */
+const ITEM_LEVELS = 8;
+
+/**
+ * Whether `el` belongs to a reply's item: a comment's or an answer's date and author are a reader's, and a
+ * thread marks every reply so (schema.org `comment`, `suggestedAnswer`, type Comment), its first post not. The
+ * item that holds the headline is the page's own.
+ */
+function inReply(el: Element, headline: Element | null): boolean {
+  let at = parentElementOf(el);
+  for (let level = 0; at !== null && level < ITEM_LEVELS; level++) {
+    const item = closestOf(at, '[itemscope]');
+    if (item === null) return false;
+    const property = attributeOf(item, 'itemprop') ?? '';
+    const type = (attributeOf(item, 'itemtype') ?? '').trim();
+    // The page's own item holds its headline, whatever it is (a review page's Review).
+    if (headline !== null && containsNode(item, headline)) return false;
+    if (REPLY_PROPERTY.test(property) || REPLY_TYPE.test(type)) return true;
+    at = parentElementOf(item);
+  }
+  return false;
+}
+
+/** The first of `elements` (of the first 50) outside a reply's item. */
+function firstOutsideReplies(elements: NodeListOf<Element>, headline: Element | null): Element | null {
+  return (
+    Array.from(elements)
+      .slice(0, 50)
+      .find((el) => !inReply(el, headline)) ?? null
   );
 }
 
