@@ -7,10 +7,14 @@ import {
   attributeOf,
   closestOf,
   containsNode,
+  dataOf,
   documentPosition,
+  firstChildOf,
   firstElementChildOf,
   localNameOf,
   nextElementSiblingOf,
+  nextSiblingOf,
+  nodeTypeOf,
   parentElementOf,
   previousElementSiblingOf,
   querySelectorAllIn,
@@ -83,7 +87,51 @@ export function dateNearHeadline(headline: Element): string | null {
     const day = dateOf(el);
     if (day !== null) return day;
   }
+  return dateLineAbove(headline);
+}
+
+/** Levels of the headline's ancestors whose element just before them is read as the line above the title. */
+const ABOVE_LEVELS = 2;
+
+/**
+ * The date on the short line set just above the headline, at its own level or its parent's: "December 19th,
+ * 2025" over the title, "Published October 14, 2025 in Training", a calendar icon beside "Dec 12, 2025". Only
+ * the one element right before it: further up is the site's header, where today's date may stand.
+ */
+function dateLineAbove(headline: Element): string | null {
+  let level: Element | null = headline;
+  for (let depth = 0; level !== null && depth < ABOVE_LEVELS; depth++) {
+    const above = previousElementSiblingOf(level);
+    if (above !== null && squashed(above).length <= DATE_LINE_CHARS && !inLinkAway(above)) {
+      const day = dateInParts(above);
+      if (day !== null) return day;
+    }
+    level = parentElementOf(level);
+  }
   return null;
+}
+
+/** Parts of a line read one by one. */
+const LINE_PARTS = 12;
+
+/**
+ * The date one of the parts of a short line states, each read apart: its leaves run together in the line's
+ * text ("Published" and "October 14, 2025" in boxes of their own read "PublishedOctober 14, 2025").
+ */
+function dateInParts(line: Element): string | null {
+  const parts = [line, ...Array.from(querySelectorAllIn(line, '*')).slice(0, LINE_PARTS)];
+  for (const part of parts) {
+    const day =
+      firstElementChildOf(part) === null || localNameOf(part) === 'time' ? dateOf(part) : dateInOwnText(part);
+    if (day !== null) return day;
+  }
+  return null;
+}
+
+/** Whether `el` is inside a link to another page (a related story's card), not one to a place on this page. */
+function inLinkAway(el: Element): boolean {
+  const link = closestOf(el, 'a[href]');
+  return link !== null && !(attributeOf(link, 'href') ?? '').startsWith('#');
 }
 
 /**
@@ -164,8 +212,7 @@ export function dateInAuthorBox(found: AuthorBox): string | null {
   for (const scope of around === null ? [found.box] : [found.box, around]) {
     const lines = Array.from(querySelectorAllIn(scope, '*')).slice(0, 3 * BOX_LINES);
     for (const line of lines) {
-      if (firstElementChildOf(line) !== null) continue;
-      const day = dateOf(line);
+      const day = firstElementChildOf(line) === null ? dateOf(line) : dateInOwnText(line);
       if (day !== null) return day;
     }
   }
@@ -225,7 +272,11 @@ export function dateLineAfter(headline: Element): string | null {
   for (let read = 0; el !== null && read < LINE_ELEMENTS; read++, el = nextInOrder(el, false)) {
     // Only a line's text is read (a leaf, or a few leaves: an icon beside the date): a container's is the page's.
     const leaf = firstElementChildOf(el) === null;
-    if (!leaf && !fewLeaves(el)) continue;
+    if (!leaf && !fewLeaves(el)) {
+      const day = inLinkAway(el) ? null : dateInOwnText(el);
+      if (day !== null) return day;
+      continue;
+    }
     const text = squashed(el);
     if (leaf && text.length >= BODY_CHARS) return null;
     if (text.length === 0 || text.length > DATE_LINE_CHARS) continue;
@@ -236,6 +287,27 @@ export function dateLineAfter(headline: Element): string | null {
   }
   return null;
 }
+
+/** Text nodes read of an element's own text. */
+const OWN_TEXT_NODES = 20;
+
+/**
+ * The date an element's own text states (its text nodes, not its children's), when that text is a short line:
+ * "Feb 14, 2026 | 9:05 pm" beside a status icon in a link, "Dec 12, 2025" after an inline SVG, "2019-02-23,
+ * 09:14 PM" before the note of a later edit, which its child element holds.
+ */
+function dateInOwnText(el: Element): string | null {
+  let text = '';
+  let node = firstChildOf(el);
+  for (let i = 0; node !== null && i < OWN_TEXT_NODES; i++, node = nextSiblingOf(node)) {
+    if (nodeTypeOf(node) === TEXT_NODE) text += ` ${dataOf(node as Text)}`;
+  }
+  const line = normalize(text);
+  return line.length === 0 || line.length > DATE_LINE_CHARS ? null : parseDateText(line);
+}
+
+/** Node.TEXT_NODE. */
+const TEXT_NODE = 3;
 
 /** Whether `el`'s children are at most four elements with no children of their own. */
 function fewLeaves(el: Element): boolean {
