@@ -247,7 +247,7 @@ function nameIn(box: Element): string | null {
 const HANDLE = /^\p{L}[\p{L}\p{N}._-]{2,29}$/u;
 /** Link words that are no one's name: the profiles, feeds and actions an author box links to. */
 const LINK_WORDS =
-  /^(?:twitter|facebook|linkedin|instagram|youtube|mastodon|github|bluesky|threads|tiktok|email|website|homepage|rss|feed|contact|subscribe|comment|comments|reply|replies|quote|report|like|edit|home|login)$/i;
+  /^(?:twitter|facebook|linkedin|instagram|youtube|mastodon|github|bluesky|threads|tiktok|email|website|homepage|rss|feed|contact|subscribe|comment|comments|reply|replies|quote|report|like|edit|home|login|post|permalink|link)$/i;
 
 /**
  * Whether `line` is a one-word name linked to its person's page: on a forum the poster's box leads with it, and
