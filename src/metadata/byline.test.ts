@@ -11,6 +11,13 @@ describe('bylines', () => {
     expect(cleanByline('Post by galitsyn » 11. Sep 2024, 16:36')).toBe('galitsyn');
     expect(cleanByline('Jon Anderson, Simon May')).toBe('Jon Anderson, Simon May');
   });
+  it('keep a thread starter’s name from the "Started by" line', () => {
+    expect(cleanByline('Started by Biology Forums, June 04, 2024, 11:23:55 AM')).toBe('Biology Forums');
+    expect(cleanByline('Started by slow-poke, Dec 16, 2025')).toBe('slow-poke');
+  });
+  it('leave out the separator a line sets after the name', () => {
+    expect(cleanByline('by galitsyn »')).toBe('galitsyn');
+  });
   it('are no byline when they are only a date', () => {
     expect(cleanByline('Sat, 20 Dec, 2025 - 06:36')).toBe(null);
     expect(cleanByline('2025-12-20')).toBe(null);

@@ -5,12 +5,17 @@
  */
 import {
   attributeOf,
+  bodyOf,
   closestOf,
   containsNode,
+  dataOf,
   documentPosition,
+  firstChildOf,
   firstElementChildOf,
   localNameOf,
   nextElementSiblingOf,
+  nextSiblingOf,
+  nodeTypeOf,
   parentElementOf,
   previousElementSiblingOf,
   querySelectorAllIn,
@@ -24,8 +29,11 @@ const SIBLINGS = 3;
 const LEVELS = 3;
 /** A byline line is short: longer text is a paragraph that happens to start with "By". */
 const MAX_BYLINE_LINE = 160;
-/** "By Ann Lee", "Written by Ann Lee", "Von Ann Lee", "Par Ann Lee"… at the start of a line. */
-const BY = /^(?:by|written by|words by|posted by|von|par|por|door|di)\s*:?\s+\S/i;
+/**
+ * "By Ann Lee", "Written by Ann Lee", "Von Ann Lee", "Par Ann Lee"… at the start of a line; "Started by" is a
+ * thread's first poster ("Started by Ann Lee, June 4, 2024").
+ */
+const BY = /^(?:by|written by|words by|posted by|started by|von|par|por|door|di)\s*:?\s+\S/i;
 
 /** The elements next to `headline`: after it at each level (nearest first), and the `<time>`s just before it. */
 function neighbours(headline: Element): { after: Element[]; before: Element[] } {
@@ -83,7 +91,51 @@ export function dateNearHeadline(headline: Element): string | null {
     const day = dateOf(el);
     if (day !== null) return day;
   }
+  return dateLineAbove(headline);
+}
+
+/** Levels of the headline's ancestors whose element just before them is read as the line above the title. */
+const ABOVE_LEVELS = 2;
+
+/**
+ * The date on the short line set just above the headline, at its own level or its parent's: "December 19th,
+ * 2025" over the title, "Published October 14, 2025 in Training", a calendar icon beside "Dec 12, 2025". Only
+ * the one element right before it: further up is the site's header, where today's date may stand.
+ */
+function dateLineAbove(headline: Element): string | null {
+  let level: Element | null = headline;
+  for (let depth = 0; level !== null && depth < ABOVE_LEVELS; depth++) {
+    const above = previousElementSiblingOf(level);
+    if (above !== null && squashed(above).length <= DATE_LINE_CHARS && !inLinkAway(above)) {
+      const day = dateInParts(above);
+      if (day !== null) return day;
+    }
+    level = parentElementOf(level);
+  }
   return null;
+}
+
+/** Parts of a line read one by one. */
+const LINE_PARTS = 12;
+
+/**
+ * The date one of the parts of a short line states, each read apart: its leaves run together in the line's
+ * text ("Published" and "October 14, 2025" in boxes of their own read "PublishedOctober 14, 2025").
+ */
+function dateInParts(line: Element): string | null {
+  const parts = [line, ...Array.from(querySelectorAllIn(line, '*')).slice(0, LINE_PARTS)];
+  for (const part of parts) {
+    const day =
+      firstElementChildOf(part) === null || localNameOf(part) === 'time' ? dateOf(part) : dateInOwnText(part);
+    if (day !== null) return day;
+  }
+  return null;
+}
+
+/** Whether `el` is inside a link to another page (a related story's card), not one to a place on this page. */
+function inLinkAway(el: Element): boolean {
+  const link = closestOf(el, 'a[href]');
+  return link !== null && !(attributeOf(link, 'href') ?? '').startsWith('#');
 }
 
 /**
@@ -137,7 +189,7 @@ export function findAuthorBox(headline: Element | null, doc: Document): AuthorBo
   for (const box of boxes) {
     if (headline !== null && !follows(box, headline)) continue;
     // A comment's author box is a reader's name, whatever comes before it.
-    if (closestOf(box, '[class*="comment" i], [id*="comment" i]') !== null) continue;
+    if (closestOf(box, COMMENT_BOX) !== null) continue;
     if (++read > AUTHOR_BOXES) break;
     const name = nameIn(box);
     if (name !== null) return { box, name };
@@ -164,8 +216,7 @@ export function dateInAuthorBox(found: AuthorBox): string | null {
   for (const scope of around === null ? [found.box] : [found.box, around]) {
     const lines = Array.from(querySelectorAllIn(scope, '*')).slice(0, 3 * BOX_LINES);
     for (const line of lines) {
-      if (firstElementChildOf(line) !== null) continue;
-      const day = dateOf(line);
+      const day = firstElementChildOf(line) === null ? dateOf(line) : dateInOwnText(line);
       if (day !== null) return day;
     }
   }
@@ -185,9 +236,32 @@ function nameIn(box: Element): string | null {
   for (const line of lines) {
     const text = squashed(line).replace(/^by\s+/i, '');
     if (text.length < 80 && NAME.test(text) && !NOT_NAME.test(text)) return text;
+    if (isLinkedHandle(line, box, text)) return text;
+    const written = text.length <= MAX_BYLINE_LINE ? WRITTEN_BY.exec(text) : null;
+    if (written?.[1] !== undefined) return written[1];
   }
   return null;
 }
+
+/** A forum name: one word of letters, digits and `._-` ("StarredSkies", "slow-poke"). */
+const HANDLE = /^\p{L}[\p{L}\p{N}._-]{2,29}$/u;
+/** Link words that are no one's name: the profiles, feeds and actions an author box links to. */
+const LINK_WORDS =
+  /^(?:twitter|facebook|linkedin|instagram|youtube|mastodon|github|bluesky|threads|tiktok|email|website|homepage|rss|feed|contact|subscribe|comment|comments|reply|replies|quote|report|like|edit|home|login|post|permalink|link)$/i;
+
+/**
+ * Whether `line` is a one-word name linked to its person's page: on a forum the poster's box leads with it, and
+ * the capitalised words after it ("Big Board Owner", "Super User") are a rank, not a name.
+ */
+function isLinkedHandle(line: Element, box: Element, text: string): boolean {
+  if (!HANDLE.test(text) || NOT_NAME.test(text) || LINK_WORDS.test(text)) return false;
+  const link = closestOf(line, 'a[href]');
+  return link !== null && containsNode(box, link);
+}
+
+/** The name in a sentence that signs the text: "This post was written by Ann Lee, Head of Marketing". */
+const WRITTEN_BY =
+  /\b(?:written|posted|authored|contributed|reported)\s+by\s+((?:Dr\.?\s+|Prof\.?\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|van|von|der|den|de|da|del|della|di|du|la|le|bin|al)){1,4})/u;
 
 /** "Written by" and "Author" labels among the headline's neighbours and their children. */
 function labelsAfter(headline: Element): Element[] {
@@ -225,7 +299,11 @@ export function dateLineAfter(headline: Element): string | null {
   for (let read = 0; el !== null && read < LINE_ELEMENTS; read++, el = nextInOrder(el, false)) {
     // Only a line's text is read (a leaf, or a few leaves: an icon beside the date): a container's is the page's.
     const leaf = firstElementChildOf(el) === null;
-    if (!leaf && !fewLeaves(el)) continue;
+    if (!leaf && !fewLeaves(el)) {
+      const day = inLinkAway(el) ? null : dateInOwnText(el);
+      if (day !== null) return day;
+      continue;
+    }
     const text = squashed(el);
     if (leaf && text.length >= BODY_CHARS) return null;
     if (text.length === 0 || text.length > DATE_LINE_CHARS) continue;
@@ -236,6 +314,81 @@ export function dateLineAfter(headline: Element): string | null {
   }
   return null;
 }
+
+/** Elements read after the headline (or from the top of a page without one) for a labelled date. */
+const LABEL_ELEMENTS = 2000;
+/** A label that names the date after it as the day the page was published: not "Updated", not "Joined". */
+const PUBLISHED_LABEL =
+  /^(?:published|posted|first published|date published|publication date|publish date)(?:\s+on)?\s*:?\s*/i;
+
+/**
+ * The date a "Published" or "Posted on" label names, anywhere after the headline outside the comments: in a
+ * side column beside the text ("Published" over "July 8, 2025"), below an introduction, or under the text
+ * ("Posted on April 13, 2023"). The label says which of the page's dates it is, wherever the page sets it.
+ */
+export function labelledDate(headline: Element | null, doc: Document): string | null {
+  const body = bodyOf(doc);
+  let el =
+    headline === null ? (body === null ? null : firstElementChildOf(body)) : nextInOrder(headline, true);
+  for (let read = 0; el !== null && read < LABEL_ELEMENTS; read++, el = nextInOrder(el, false)) {
+    const text = firstElementChildOf(el) === null ? squashed(el) : ownText(el);
+    if (text.length === 0 || text.length > DATE_LINE_CHARS) continue;
+    const label = PUBLISHED_LABEL.exec(text);
+    if (label === null || inLinkAway(el) || inCommentBox(el)) continue;
+    const rest = text.slice(label[0].length);
+    if (rest !== '') {
+      const day = parseDateText(rest);
+      if (day !== null) return day;
+      continue;
+    }
+    // The label alone in its own text: the date is in the line's parts ("Posted on <time>"), or the line after.
+    if (squashed(el).length <= DATE_LINE_CHARS) {
+      const day = dateInParts(el);
+      if (day !== null) return day;
+    }
+    const next = nextInOrder(el, true);
+    if (next !== null && squashed(next).length <= DATE_LINE_CHARS) {
+      const day = dateInParts(next);
+      if (day !== null) return day;
+    }
+  }
+  return null;
+}
+
+/** A comment's box: its dates and names are a reader's. */
+export const COMMENT_BOX = '[class*="comment" i], [id*="comment" i]';
+
+/** Whether `el` is in a comment's box; not the page's `body` or `html`, whose classes say "comments-open". */
+export function inCommentBox(el: Element): boolean {
+  const box = closestOf(el, COMMENT_BOX);
+  return box !== null && localNameOf(box) !== 'body' && localNameOf(box) !== 'html';
+}
+
+/** Text nodes read of an element's own text. */
+const OWN_TEXT_NODES = 20;
+
+/**
+ * The date an element's own text states (its text nodes, not its children's), when that text is a short line:
+ * "Feb 14, 2026 | 9:05 pm" beside a status icon in a link, "Dec 12, 2025" after an inline SVG, "2019-02-23,
+ * 09:14 PM" before the note of a later edit, which its child element holds.
+ */
+function dateInOwnText(el: Element): string | null {
+  const line = ownText(el);
+  return line.length === 0 || line.length > DATE_LINE_CHARS ? null : parseDateText(line);
+}
+
+/** An element's own text: its text nodes, not its children's. */
+function ownText(el: Element): string {
+  let text = '';
+  let node = firstChildOf(el);
+  for (let i = 0; node !== null && i < OWN_TEXT_NODES; i++, node = nextSiblingOf(node)) {
+    if (nodeTypeOf(node) === TEXT_NODE) text += ` ${dataOf(node as Text)}`;
+  }
+  return normalize(text);
+}
+
+/** Node.TEXT_NODE. */
+const TEXT_NODE = 3;
 
 /** Whether `el`'s children are at most four elements with no children of their own. */
 function fewLeaves(el: Element): boolean {

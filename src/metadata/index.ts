@@ -9,6 +9,7 @@ import {
   elementsByTagName,
   localNameOf,
   ownerDocumentOf,
+  parentElementOf,
   querySelectorAllIn,
   querySelectorIn,
   textContentOf,
@@ -28,6 +29,8 @@ import {
   dateLineAfter,
   dateNearHeadline,
   findAuthorBox,
+  inCommentBox,
+  labelledDate,
   nameAfterLabel,
 } from './headline.ts';
 import { type LinkedData, readLinkedData } from './jsonld.ts';
@@ -82,7 +85,7 @@ export function readMetadata(doc: Document): PageMetadata {
   );
   const lang = guard(() => readLang(doc, meta), null);
   // The page's first h1 and the author box after it, read once for the byline and the date (box: when asked).
-  const headline = guard(() => querySelectorIn(doc, 'h1'), null);
+  const headline = guard(() => storyHeadline(doc, meta, ld?.headline ?? null, siteName), null);
   let box: AuthorBox | null | undefined;
   const near: Near = {
     headline,
@@ -252,6 +255,61 @@ function bestHeading(headings: string[], titles: string[]): string | null {
   return best;
 }
 
+/** Headings read for the one a declared title names, when the page's first `h1` is not the story's. */
+const HEADINGS_READ = 40;
+
+/**
+ * The story's headline element, that the byline and the date are read beside: the page's first `h1`, unless
+ * that is the site's logo (no text, the site's name or its host name, or a link to the site's home page) or
+ * there is none, as on forums that set the thread's title in an `h2` under the board's logo: then the first
+ * `h1`–`h3` that a title the page declares names.
+ */
+function storyHeadline(
+  doc: Document,
+  meta: Map<string, string>,
+  ldHeadline: string | null,
+  site: string | null,
+): Element | null {
+  const first = querySelectorIn(doc, 'h1');
+  if (first !== null && !isLogo(first, site)) return first;
+  const titleElement = querySelectorIn(doc, 'title');
+  const declared = [
+    meta.get('og:title'),
+    meta.get('twitter:title'),
+    ldHeadline,
+    titleElement === null ? null : textContentOf(titleElement),
+  ].flatMap((title) => (title ? [normalize(title)] : []));
+  const headings = Array.from(querySelectorAllIn(doc, 'h1, h2, h3')).slice(0, HEADINGS_READ);
+  const named = headings.find((heading) => {
+    if (heading === first) return false;
+    const text = normalize(headingText(heading));
+    return text !== '' && declared.some((title) => confirmsHeading(title, text));
+  });
+  return named ?? first;
+}
+
+/** Whether an `h1` is the site's logo rather than a headline. */
+function isLogo(h1: Element, site: string | null): boolean {
+  const text = normalize(headingText(h1));
+  if (text === '') return true;
+  if (site !== null && comparable(text) === comparable(site)) return true;
+  const doc = ownerDocumentOf(h1);
+  if (doc === null) return false;
+  const pages = pageAddresses(doc);
+  if (
+    spellsHost(
+      text,
+      pages.map((url) => url.hostname),
+    )
+  )
+    return true;
+  // The h1 is a link to the site's home page.
+  const link = querySelectorIn(h1, 'a[href]');
+  if (link === null || normalize(textContentOf(link) ?? '') !== text) return false;
+  const target = parseUrl(attributeOf(link, 'href') ?? '', baseUriOf(link));
+  return target !== null && target.pathname === '/' && pages.some((url) => url.host === target.host);
+}
+
 /** The page's headline and the author box after it, for the byline and the date. */
 interface Near {
   headline: Element | null;
@@ -270,7 +328,7 @@ function readByline(
     () => meta.get('author') ?? null,
     () => ldAuthor,
     () => {
-      const el = querySelectorIn(doc, '[itemprop~="author" i]');
+      const el = firstOutsideReplies(querySelectorAllIn(doc, '[itemprop~="author" i]'), headline);
       if (el === null) return null;
       const name = querySelectorIn(el, '[itemprop~="name" i]');
       return (
@@ -283,6 +341,7 @@ function readByline(
       const link = querySelectorIn(doc, 'a[rel~="author" i]');
       return link === null ? null : textContentOf(link);
     },
+    () => microformatAuthor(doc),
     () => (headline === null ? null : bylineNearHeadline(headline)),
     () => near.authorBox()?.name ?? (headline === null ? null : nameAfterLabel(headline)),
     () => {
@@ -300,10 +359,32 @@ function readByline(
   for (const read of candidates) {
     const byline = cleanByline(read());
     if (byline === null) continue;
+    // A line that holds the account name found before is the box around it ("via scvalex 1 year ago | …").
+    if (fallback !== null && isHandle(fallback) && byline !== fallback && holdsWord(byline, fallback)) {
+      return fallback;
+    }
     if (comparable(byline) !== siteKey && !isHandle(byline)) return byline;
     fallback ??= byline;
   }
   return fallback;
+}
+
+/**
+ * The author microformats mark (`p-author` or `u-author`, an `h-card` whose `p-name` is the name): the name
+ * alone, where the box around it ("via scvalex 1 year ago | caches | 12 comments") runs on into the story's
+ * other facts. A reply's (in a comment box, or an `h-cite`) is a reader's.
+ */
+function microformatAuthor(doc: Document): string | null {
+  const marked = Array.from(querySelectorAllIn(doc, '.p-author, .u-author')).slice(0, 20);
+  const author = marked.find((el) => !inCommentBox(el) && closestOf(el, '.h-cite') === null);
+  if (author === undefined) return null;
+  const name = querySelectorIn(author, '.p-name');
+  return textContentOf(name ?? author);
+}
+
+/** Whether `name` is a word (or words) of `line`. */
+function holdsWord(line: string, name: string): boolean {
+  return ` ${comparable(line)} `.includes(` ${comparable(name)} `);
 }
 
 /** A login name rather than a person's ("kffnirmitap", "andrew.keaveney"): one word, no capital letter. */
@@ -342,8 +423,8 @@ function withoutDate(byline: string): string {
 export function cleanByline(raw: string | null | undefined): string | null {
   if (!raw) return null;
   let s = normalize(raw)
-    .replace(/^(by|written by|posted by|post by|von|par|por|di|door|av|af)\s*:?\s+/i, '')
-    .replace(/^[|·•,:–—-]\s*|\s*[|·•,:–—-]$/g, '')
+    .replace(/^(by|written by|posted by|post by|started by|von|par|por|di|door|av|af)\s*:?\s+/i, '')
+    .replace(/^[|·•,:–—»›-]\s*|\s*[|·•,:–—»›-]$/g, '')
     .trim();
   // A byline is a name, not a date: a date beside the name goes, a date alone is no byline.
   s = withoutDate(s);
@@ -399,6 +480,7 @@ function readDate(
     raw = found === null ? null : dateInAuthorBox(found);
   }
   if (raw === null && headline !== null) raw = dateLineAfter(headline);
+  if (raw === null) raw = labelledDate(headline, doc);
   if (raw === null) {
     const time = querySelectorIn(doc, 'time[pubdate], time[datetime]');
     raw = first(time === null ? null : attributeOf(time, 'datetime'));
@@ -411,16 +493,61 @@ function readDate(
  * or a comment is an item of its own (`itemscope`) without the page's `h1` in it.
  */
 function headlineItemDate(doc: Document, headline: Element | null): Element | null {
-  const dates = Array.from(querySelectorAllIn(doc, '[itemprop~="datePublished" i]')).slice(0, 50);
+  const dates = Array.from(querySelectorAllIn(doc, '[itemprop~="datePublished" i]'))
+    .slice(0, 50)
+    .filter((el) => !inReply(el, headline));
   for (const el of dates) {
     const item = closestOf(el, '[itemscope]');
     if (item === null || headline === null || containsNode(item, headline)) return el;
+  }
+  // A question or a thread's post states when it was written as `dateCreated` (schema.org Question, Comment).
+  if (headline !== null) {
+    const created = Array.from(querySelectorAllIn(doc, '[itemprop~="dateCreated" i]')).slice(0, 50);
+    const own = created.find((el) => {
+      const item = closestOf(el, '[itemscope]');
+      return item !== null && containsNode(item, headline) && !inReply(el, headline);
+    });
+    if (own !== undefined) return own;
   }
   // The headline outside every item (a page header above the article's item): an item that links nowhere
   // but to this page (a blog post's date is often its own permalink).
   return (
     dates.find((el) => !leadsAway(closestOf(el, 'a[href]')) && !linksAway(closestOf(el, '[itemscope]'))) ??
     null
+  );
+}
+
+/**
+ * The properties that make an item a reply to the page's own: a comment, an answer, a review. Not the type
+ * alone: some forums type every post, the first one too, as a Comment.
+ */
+const REPLY_PROPERTY = /(?:^|\s)(?:comment|answer|suggestedanswer|acceptedanswer|review)(?:\s|$)/i;
+/** Items a reply can sit in, read upwards. */
+const ITEM_LEVELS = 8;
+
+/**
+ * Whether `el` belongs to a reply's item: a comment's or an answer's date and author are a reader's (schema.org
+ * `comment`, `suggestedAnswer`), where a question's come first. The item that holds the headline is the page's.
+ */
+function inReply(el: Element, headline: Element | null): boolean {
+  let at = parentElementOf(el);
+  for (let level = 0; at !== null && level < ITEM_LEVELS; level++) {
+    const item = closestOf(at, '[itemscope]');
+    if (item === null) return false;
+    // The page's own item holds its headline, whatever it is (a review page's Review).
+    if (headline !== null && containsNode(item, headline)) return false;
+    if (REPLY_PROPERTY.test(attributeOf(item, 'itemprop') ?? '')) return true;
+    at = parentElementOf(item);
+  }
+  return false;
+}
+
+/** The first of `elements` (of the first 50) outside a reply's item. */
+function firstOutsideReplies(elements: NodeListOf<Element>, headline: Element | null): Element | null {
+  return (
+    Array.from(elements)
+      .slice(0, 50)
+      .find((el) => !inReply(el, headline)) ?? null
   );
 }
 
