@@ -411,8 +411,19 @@ function namesOf(walk: WalkState, el: Element): NameVerdict {
 function idVerdict(walk: WalkState, el: Element, id: string): NameVerdict {
   if (HEADING_SLUG.test(id)) return 0;
   const verdict = verdictOf(walk, id);
-  if (verdict !== 0 && SLUG.test(id) && querySelectorIn(el, `a[href="#${id}"]`) !== null) return 0;
+  if (verdict !== 0 && SLUG.test(id) && linksToSlug(el, id)) return 0;
   return verdict;
+}
+
+/**
+ * Whether a box whose id is a slug (SLUG: letters, digits and hyphens only, so safe in a selector) holds a link
+ * to it, or to it less its first word: Django's docs name a section `s-widgets` and its heading's permalink
+ * `#widgets`, and "widgets" is a sidebar word (modern-dev: a forms guide lost its "Widgets" section).
+ */
+function linksToSlug(el: Element, id: string): boolean {
+  if (querySelectorIn(el, `a[href="#${id}"]`) !== null) return true;
+  const rest = id.slice(id.indexOf('-') + 1);
+  return querySelectorIn(el, `a[href="#${rest}"]`) !== null;
 }
 
 /** nameVerdict of a class or id string, once per distinct string and walk. */
