@@ -29,6 +29,7 @@ import { type PageDecision, pageChoiceRow } from './page-choice.ts';
 import { keepInRun, offColumn } from './prune.ts';
 import { type Widened, widenToRecords } from './records.ts';
 import { beforeComments, bestRun, candidateRuns, commentsAfter } from './runs.ts';
+import { sectionsAfter } from './sections.ts';
 import { type StoryChoice, storyRun } from './story.ts';
 
 export type { Choice, Chosen };
@@ -211,14 +212,24 @@ function fromRun(candidate: Run, scored: Scored, page: Page, storyEnd: number): 
   const signedBefore = posts.filter((i) => i < run.start);
   const signedAfter = posts.filter((i) => i > run.end && !notes.includes(i));
   const lead = leadBefore(run, scored).filter((i) => !signedBefore.includes(i));
-  const indices = [...lead, ...signedBefore, ...range(run.start, run.end), ...signedAfter, ...notes].sort(
-    (a, b) => a - b,
-  );
+  // A thread's last post is its end; a document's last sections are more of it.
+  const sections = kind === 'article' ? sectionsAfter(run, scored) : [];
+  const indices = [
+    ...new Set([
+      ...lead,
+      ...signedBefore,
+      ...range(run.start, run.end),
+      ...signedAfter,
+      ...notes,
+      ...sections,
+    ]),
+  ].sort((a, b) => a - b);
   const drop = offColumn(indices, scored, page.styled);
   for (const i of widened.between) drop.add(i);
   const { kept, dropped } = keepInRun(indices, scored, drop, {
     notes: new Set(notes),
     signatures: new Set(posts),
+    sections: new Set(sections),
   });
   if (kept.length === 0) return null;
   return {

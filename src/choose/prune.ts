@@ -35,10 +35,13 @@ export function keepInRun(
     notes?: ReadonlySet<number>;
     /** A thread's author and date lines and what its posts say (records.ts): kept whatever the model says. */
     signatures?: ReadonlySet<number>;
+    /** A sectioned document's last sections (sections.ts): their prose is kept whatever the model says. */
+    sections?: ReadonlySet<number>;
   } = {},
 ): { kept: Segment[]; dropped: number } {
   const notes = also.notes ?? new Set<number>();
   const signatures = also.signatures ?? new Set<number>();
+  const sections = also.sections ?? new Set<number>();
   const kept: Segment[] = [];
   let dropped = 0;
   const pullQuote = pullQuotes(indices, scored);
@@ -96,6 +99,7 @@ export function keepInRun(
     const unlikely =
       !note &&
       !announced.has(i) &&
+      !sections.has(i) &&
       s.heading === 0 &&
       s.context !== 'figcaption' &&
       s.context !== 'td' &&

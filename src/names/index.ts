@@ -116,6 +116,14 @@ export const HEADING_SLUG = /^[a-z0-9]+(-[a-z0-9]+){3,}$/;
 export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)+$/;
 
 /**
+ * A one-word id is an anchor only when the box's heading links to it by a glyph (a docs generator's "¶" or
+ * "#"): Sphinx's `<section id="cookies">` is the Flask quickstart's section on cookies, not a consent banner;
+ * a comments box that links to itself does so in words ("12 comments").
+ * Does: such an id is read as no verdict in the walk. Refit: yes.
+ */
+export const WORD_SLUG = /^[a-z0-9]+$/;
+
+/**
  * The page's chrome, by tag and by role: a page that is no one text is answered whole less the boxes these
  * match (choose/page.ts). Not `form`: ASP.NET pages wrap the whole page in one.
  * Does: leaves the box's segments out of that answer. Refit: yes (the page-kind decision scores that answer).

@@ -13,7 +13,7 @@ import {
   querySelectorIn,
   textContentOf,
 } from '../dom/access.ts';
-import { isSelfLink } from '../dom/anchors.ts';
+import { isGlyphAnchor, isSelfLink } from '../dom/anchors.ts';
 import { flatChildren, frameBody } from '../dom/flat.ts';
 import { MIN_ARTICLE_CHARS } from '../dom/limits.ts';
 import { CONTEXT_TAGS, headingLevel, isPanelLabel, type SegmentContext, SKIP_TAGS } from '../dom/tags.ts';
@@ -30,6 +30,7 @@ import {
   type NameVerdict,
   nameVerdict,
   SLUG,
+  WORD_SLUG,
 } from '../names/index.ts';
 import {
   colorOf,
@@ -411,8 +412,26 @@ function namesOf(walk: WalkState, el: Element): NameVerdict {
 function idVerdict(walk: WalkState, el: Element, id: string): NameVerdict {
   if (HEADING_SLUG.test(id)) return 0;
   const verdict = verdictOf(walk, id);
-  if (verdict !== 0 && SLUG.test(id) && querySelectorIn(el, `a[href="#${id}"]`) !== null) return 0;
+  if (verdict !== 0 && SLUG.test(id) && linksToSlug(el, id)) return 0;
+  if (verdict !== 0 && WORD_SLUG.test(id) && glyphLinksTo(el, id)) return 0;
   return verdict;
+}
+
+/** Whether the box's first link to `id` (WORD_SLUG, so safe in a selector) is a heading's glyph anchor. */
+function glyphLinksTo(el: Element, id: string): boolean {
+  const link = querySelectorIn(el, `a[href="#${id}"]`);
+  return link !== null && isGlyphAnchor(link);
+}
+
+/**
+ * Whether a box whose id is a slug (SLUG: letters, digits and hyphens only, so safe in a selector) holds a link
+ * to it, or to it less its first word: Django's docs name a section `s-widgets` and its heading's permalink
+ * `#widgets`, and "widgets" is a sidebar word (modern-dev: a forms guide lost its "Widgets" section).
+ */
+function linksToSlug(el: Element, id: string): boolean {
+  if (querySelectorIn(el, `a[href="#${id}"]`) !== null) return true;
+  const rest = id.slice(id.indexOf('-') + 1);
+  return querySelectorIn(el, `a[href="#${rest}"]`) !== null;
 }
 
 /** nameVerdict of a class or id string, once per distinct string and walk. */
