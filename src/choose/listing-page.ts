@@ -54,8 +54,11 @@ const HEADLINE_LINK_WORDS = 4;
 /** An address's depth and its slug's words count up to these: past them a page is a story's either way. */
 const MAX_DEPTH = 6;
 const MAX_SLUG_WORDS = 8;
-/** Time elements counted: a listing dates every card, an article itself and its comments. */
-const MAX_TIMES = 2_000;
+/**
+ * Counts (headlines, paragraphs, prices, boxes, headings, `<time>` elements) stop here, about the most a dev page
+ * holds: an article over 20,000 one-line replies must not read as a listing by a count no fitted page had.
+ */
+const MAX_COUNT = 100;
 const PRICE = /[$€£¥]\s?\d/;
 
 /**
@@ -95,7 +98,7 @@ export function listingRow(doc: Document, scored: Scored, run: Run, declared: De
     if (PRICE.test(s.raw)) prices++;
     if (s.article !== null) articles.add(s.article);
   });
-  const log = (n: number): number => Math.log10(1 + n);
+  const log = (n: number): number => Math.log10(1 + Math.min(n, MAX_COUNT));
   const share = (n: number): number => (ownChars === 0 ? 0 : n / ownChars);
   return [
     declared.article ? 1 : 0,
@@ -111,7 +114,7 @@ export function listingRow(doc: Document, scored: Scored, run: Run, declared: De
     log(paragraphs),
     share(paragraphChars),
     log(prices),
-    log(Math.min(querySelectorAllIn(doc, 'time').length, MAX_TIMES)),
+    log(querySelectorAllIn(doc, 'time').length),
     log(articles.size),
     log(linkedHeadings),
     log(plainHeadings),
