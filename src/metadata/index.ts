@@ -235,7 +235,10 @@ function readTitle(
   const fromMeta = usable(meta.get('og:title')) ?? usable(meta.get('twitter:title')) ?? usable(headline);
   const title = fromMeta ?? stripHostPart(cleanTitle(docTitle, { siteName: site, headings }), hosts);
   // The headline a reader sees, where the declared title is the story's worded for search or sharing.
-  const reworded = headlined ? headings.find((h) => rewordsTitle(title, h)) : undefined;
+  // Not when the page shows the declared title as a heading: then its h1 is a section's ("But what they love is
+  // the sense of empowerment", under a blog post's h2 title).
+  const reworded =
+    headlined && !showsAsHeading(doc, title) ? headings.find((h) => rewordsTitle(title, h)) : undefined;
   if (reworded !== undefined) return reworded;
   // A declared title that shares no word with the page's one h1, a sentence, is the site's, not the story's.
   const only = headings.length === 1 ? (headings[0] ?? '') : '';
@@ -253,6 +256,20 @@ function bestHeading(headings: string[], titles: string[]): string | null {
     }
   }
   return best;
+}
+
+/**
+ * Whether one of the page's first headings is `title`, or its first or last part and most of it (the title less
+ * its brand: "What do people love about Rust?" of "What do people love about Rust? | Rust Blog").
+ */
+function showsAsHeading(doc: Document, title: string): boolean {
+  const key = comparable(title);
+  if (key === '') return false;
+  const headings = Array.from(querySelectorAllIn(doc, 'h1, h2, h3')).slice(0, HEADINGS_READ);
+  return headings.some((heading) => {
+    const text = comparable(normalize(headingText(heading)));
+    return text.length * 2 >= key.length && (key.startsWith(text) || key.endsWith(text));
+  });
 }
 
 /** Headings read for the one a declared title names, when the page's first `h1` is not the story's. */
