@@ -259,18 +259,26 @@ function bestHeading(headings: string[], titles: string[]): string | null {
 }
 
 /**
- * Whether one of the page's first headings is `title`, or its first or last part and most of it (the title less
- * its brand: "What do people love about Rust?" of "What do people love about Rust? | Rust Blog").
+ * Whether one of the page's first headings is `title`, or its first or last part set off by a separator and most
+ * of it (the title less its brand: "What do people love about Rust?" of "What do people love about Rust? | Rust
+ * Blog"). A heading the title merely starts with is no part of it ("… trends for 2026" of "… for 2026-2030").
  */
 function showsAsHeading(doc: Document, title: string): boolean {
-  const key = comparable(title);
-  if (key === '') return false;
+  const whole = normalize(title).toLowerCase();
+  if (whole === '') return false;
   const headings = Array.from(querySelectorAllIn(doc, 'h1, h2, h3')).slice(0, HEADINGS_READ);
   return headings.some((heading) => {
-    const text = comparable(normalize(headingText(heading)));
-    return text.length * 2 >= key.length && (key.startsWith(text) || key.endsWith(text));
+    const text = normalize(headingText(heading)).toLowerCase();
+    if (text === '' || text.length * 2 < whole.length) return false;
+    if (text === whole) return true;
+    if (whole.startsWith(text)) return PART_AFTER.test(whole.slice(text.length));
+    return whole.endsWith(text) && PART_BEFORE.test(whole.slice(0, whole.length - text.length));
   });
 }
+
+/** A title's separator before or after one of its parts: " | ", " – ", ": ", " - ". */
+const PART_AFTER = /^(?:\s*[|–—·•:]\s|\s+-{1,2}\s)/;
+const PART_BEFORE = /(?:\s[|–—·•:]\s*|\s-{1,2}\s+)$/;
 
 /** Headings read for the one a declared title names, when the page's first `h1` is not the story's. */
 const HEADINGS_READ = 40;
