@@ -217,19 +217,12 @@ function readTitle(
     const less = site ? stripSiteName(s, site) || s : s;
     return stripHostPart(less, hosts);
   };
-  const titleElement = querySelectorIn(doc, 'title');
-  const docTitle = normalize(
-    (titleElement === null ? null : textContentOf(titleElement)) ?? titleOf(doc) ?? '',
-  );
+  const docTitle = documentTitle(doc);
   const headings = Array.from(elementsByTagName(doc, 'h1'))
     .slice(0, 10)
     .map((h) => normalize(headingText(h)))
     .filter((h) => h !== '' && comparable(h) !== siteKey && !spellsHost(h, hosts));
-  const declared = [meta.get('og:title'), meta.get('twitter:title'), headline, docTitle];
-  const confirmed = bestHeading(
-    headings,
-    declared.flatMap((title) => (title ? [title] : [])),
-  );
+  const confirmed = bestHeading(headings, titlesDeclared(doc, meta, headline));
   if (confirmed !== null) return confirmed;
 
   const fromMeta = usable(meta.get('og:title')) ?? usable(meta.get('twitter:title')) ?? usable(headline);
@@ -266,8 +259,7 @@ function bestHeading(headings: string[], titles: string[]): string | null {
 function showsAsHeading(doc: Document, title: string): boolean {
   const whole = normalize(title).toLowerCase();
   if (whole === '') return false;
-  const headings = Array.from(querySelectorAllIn(doc, 'h1, h2, h3')).slice(0, HEADINGS_READ);
-  return headings.some((heading) => {
+  return firstHeadings(doc).some((heading) => {
     const text = normalize(headingText(heading)).toLowerCase();
     if (text === '' || text.length * 2 < whole.length) return false;
     if (text === whole) return true;
@@ -283,6 +275,23 @@ const PART_BEFORE = /(?:\s[|–—·•:]\s*|\s-{1,2}\s+)$/;
 /** Headings read for the one a declared title names, when the page's first `h1` is not the story's. */
 const HEADINGS_READ = 40;
 
+/** The page's first `h1`–`h3` elements, in order. */
+function firstHeadings(doc: Document): Element[] {
+  return Array.from(querySelectorAllIn(doc, 'h1, h2, h3')).slice(0, HEADINGS_READ);
+}
+
+/** The page's `<title>` text (else the document's title), normalised. */
+function documentTitle(doc: Document): string {
+  const titleElement = querySelectorIn(doc, 'title');
+  return normalize((titleElement === null ? null : textContentOf(titleElement)) ?? titleOf(doc) ?? '');
+}
+
+/** The titles the page declares, as it wrote them: `og:title`, `twitter:title`, the JSON-LD headline, `<title>`. */
+function titlesDeclared(doc: Document, meta: Map<string, string>, ldHeadline: string | null): string[] {
+  const titles = [meta.get('og:title'), meta.get('twitter:title'), ldHeadline, documentTitle(doc)];
+  return titles.flatMap((title) => (title ? [normalize(title)] : []));
+}
+
 /**
  * The story's headline element, that the byline and the date are read beside: the page's first `h1`, unless
  * that is the site's logo (no text, the site's name or its host name, or a link to the site's home page) or
@@ -297,15 +306,8 @@ function storyHeadline(
 ): Element | null {
   const first = querySelectorIn(doc, 'h1');
   if (first !== null && !isLogo(first, site)) return first;
-  const titleElement = querySelectorIn(doc, 'title');
-  const declared = [
-    meta.get('og:title'),
-    meta.get('twitter:title'),
-    ldHeadline,
-    titleElement === null ? null : textContentOf(titleElement),
-  ].flatMap((title) => (title ? [normalize(title)] : []));
-  const headings = Array.from(querySelectorAllIn(doc, 'h1, h2, h3')).slice(0, HEADINGS_READ);
-  const named = headings.find((heading) => {
+  const declared = titlesDeclared(doc, meta, ldHeadline);
+  const named = firstHeadings(doc).find((heading) => {
     if (heading === first) return false;
     const text = normalize(headingText(heading));
     return text !== '' && declared.some((title) => confirmsHeading(title, text));
