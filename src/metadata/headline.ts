@@ -17,9 +17,9 @@ import {
   nextSiblingOf,
   nodeTypeOf,
   parentElementOf,
+  parentOf,
   previousElementSiblingOf,
   querySelectorAllIn,
-  textContentOf,
 } from '../dom/access.ts';
 import { parseDateText } from './date.ts';
 import { normalize } from './title.ts';
@@ -56,7 +56,48 @@ function neighbours(headline: Element): { after: Element[]; before: Element[] } 
   return { after, before };
 }
 
-const squashed = (el: Element): string => normalize(textContentOf(el) ?? '');
+/**
+ * Characters (and nodes) read of an element for a line: an element holding more is a paragraph or the page,
+ * never a byline or a date line, and reading a whole long page's text for each element near the headline
+ * costs seconds (a 10 MB text node).
+ */
+const LINE_READ_CHARS = 1000;
+const LINE_READ_NODES = 500;
+
+/** `el`'s text with its whitespace squashed, as `textContent` reads it, or null when it holds more than a line. */
+function lineOf(el: Element): string | null {
+  const parts: string[] = [];
+  let chars = 0;
+  let node: Node | null = firstChildOf(el);
+  for (let read = 0; node !== null; read++) {
+    if (read >= LINE_READ_NODES) return null;
+    const type = nodeTypeOf(node);
+    if (type === TEXT_NODE || type === CDATA_NODE) {
+      const data = dataOf(node as CharacterData);
+      chars += data.length;
+      if (chars > LINE_READ_CHARS) return null;
+      parts.push(data);
+    }
+    node = nextInSubtree(node, el);
+  }
+  return normalize(parts.join(''));
+}
+
+/** The node after `node` in document order inside `root`, or null past its last. */
+function nextInSubtree(node: Node, root: Element): Node | null {
+  const child = nodeTypeOf(node) === ELEMENT_NODE ? firstChildOf(node) : null;
+  if (child !== null) return child;
+  let at: Node | null = node;
+  while (at !== null && at !== root) {
+    const next = nextSiblingOf(at);
+    if (next !== null) return next;
+    at = parentOf(at);
+  }
+  return null;
+}
+
+/** The length of `el`'s line, past every limit when it is no line. */
+const lineLength = (el: Element): number => lineOf(el)?.length ?? Number.POSITIVE_INFINITY;
 
 /** The date a `<time>` or a short element states: its `datetime` first, else its text. */
 function dateOf(el: Element): string | null {
@@ -65,7 +106,8 @@ function dateOf(el: Element): string | null {
     const day = stamp === null ? null : parseDateText(stamp);
     if (day !== null) return day;
   }
-  return parseDateText(squashed(el));
+  const line = lineOf(el);
+  return line === null ? null : parseDateText(line);
 }
 
 /** A date in `el` or one of its `<time>` elements, leaving out those inside a link to another page. */
@@ -106,7 +148,7 @@ function dateLineAbove(headline: Element): string | null {
   let level: Element | null = headline;
   for (let depth = 0; level !== null && depth < ABOVE_LEVELS; depth++) {
     const above = previousElementSiblingOf(level);
-    if (above !== null && squashed(above).length <= DATE_LINE_CHARS && !inLinkAway(above)) {
+    if (above !== null && lineLength(above) <= DATE_LINE_CHARS && !inLinkAway(above)) {
       const day = dateInParts(above);
       if (day !== null) return day;
     }
@@ -147,8 +189,8 @@ export function bylineNearHeadline(headline: Element): string | null {
     const lines = [el, ...Array.from(querySelectorAllIn(el, 'p, span, div, address')).slice(0, 20)];
     let shortest: string | null = null;
     for (const line of lines) {
-      const text = squashed(line);
-      if (text.length > MAX_BYLINE_LINE || !BY.test(text)) continue;
+      const text = lineOf(line);
+      if (text === null || text.length > MAX_BYLINE_LINE || !BY.test(text)) continue;
       if (shortest === null || text.length < shortest.length) shortest = text;
     }
     if (shortest !== null) return shortest;
@@ -201,8 +243,8 @@ export function findAuthorBox(headline: Element | null, doc: Document): AuthorBo
 export function nameAfterLabel(headline: Element): string | null {
   for (const label of labelsAfter(headline)) {
     const next = nextElementSiblingOf(label);
-    const text = next === null ? '' : squashed(next);
-    if (NAME.test(text)) return text;
+    const text = next === null ? null : lineOf(next);
+    if (text !== null && NAME.test(text)) return text;
   }
   return null;
 }
@@ -234,7 +276,7 @@ function nameIn(box: Element): string | null {
   const inner = Array.from(querySelectorAllIn(box, '*')).slice(0, BOX_LINES);
   const lines = [...inner.filter((el) => firstElementChildOf(el) === null), box];
   for (const line of lines) {
-    const text = squashed(line).replace(/^by\s+/i, '');
+    const text = (lineOf(line) ?? '').replace(/^by\s+/i, '');
     if (text.length < 80 && NAME.test(text) && !NOT_NAME.test(text)) return text;
     if (isLinkedHandle(line, box, text)) return text;
     const written = text.length <= MAX_BYLINE_LINE ? WRITTEN_BY.exec(text) : null;
@@ -268,7 +310,7 @@ function labelsAfter(headline: Element): Element[] {
   const out: Element[] = [];
   for (const el of neighbours(headline).after) {
     for (const line of [el, ...Array.from(querySelectorAllIn(el, 'p, span, div, dt')).slice(0, 20)]) {
-      if (NAME_LABEL.test(squashed(line))) out.push(line);
+      if (NAME_LABEL.test(lineOf(line) ?? '')) out.push(line);
     }
   }
   return out;
@@ -304,8 +346,9 @@ export function dateLineAfter(headline: Element): string | null {
       if (day !== null) return day;
       continue;
     }
-    const text = squashed(el);
-    if (leaf && text.length >= BODY_CHARS) return null;
+    const text = lineOf(el);
+    if (leaf && (text === null || text.length >= BODY_CHARS)) return null;
+    if (text === null) continue;
     if (text.length === 0 || text.length > DATE_LINE_CHARS) continue;
     const link = closestOf(el, 'a[href]');
     if (link !== null && !(attributeOf(link, 'href') ?? '').startsWith('#')) continue;
@@ -331,7 +374,7 @@ export function labelledDate(headline: Element | null, doc: Document): string | 
   let el =
     headline === null ? (body === null ? null : firstElementChildOf(body)) : nextInOrder(headline, true);
   for (let read = 0; el !== null && read < LABEL_ELEMENTS; read++, el = nextInOrder(el, false)) {
-    const text = firstElementChildOf(el) === null ? squashed(el) : ownText(el);
+    const text = (firstElementChildOf(el) === null ? lineOf(el) : ownText(el)) ?? '';
     if (text.length === 0 || text.length > DATE_LINE_CHARS) continue;
     const label = PUBLISHED_LABEL.exec(text);
     if (label === null || inLinkAway(el) || inCommentBox(el)) continue;
@@ -342,12 +385,12 @@ export function labelledDate(headline: Element | null, doc: Document): string | 
       continue;
     }
     // The label alone in its own text: the date is in the line's parts ("Posted on <time>"), or the line after.
-    if (squashed(el).length <= DATE_LINE_CHARS) {
+    if (lineLength(el) <= DATE_LINE_CHARS) {
       const day = dateInParts(el);
       if (day !== null) return day;
     }
     const next = nextInOrder(el, true);
-    if (next !== null && squashed(next).length <= DATE_LINE_CHARS) {
+    if (next !== null && lineLength(next) <= DATE_LINE_CHARS) {
       const day = dateInParts(next);
       if (day !== null) return day;
     }
@@ -387,8 +430,10 @@ function ownText(el: Element): string {
   return normalize(text);
 }
 
-/** Node.TEXT_NODE. */
+/** Node.ELEMENT_NODE, Node.TEXT_NODE, Node.CDATA_SECTION_NODE. */
+const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
+const CDATA_NODE = 4;
 
 /** Whether `el`'s children are at most four elements with no children of their own. */
 function fewLeaves(el: Element): boolean {
