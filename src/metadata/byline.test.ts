@@ -18,6 +18,11 @@ describe('bylines', () => {
   it('leave out the separator a line sets after the name', () => {
     expect(cleanByline('by galitsyn »')).toBe('galitsyn');
   });
+  it('are no byline when they are a sentence that starts with "By"', () => {
+    expect(cleanByline('By continuing, you agree to our')).toBe(null);
+    expect(cleanByline('by signing up you accept the terms')).toBe(null);
+    expect(cleanByline('山田 太郎 と 花子')).toBe('山田 太郎 と 花子');
+  });
   it('are no byline when they are only a date', () => {
     expect(cleanByline('Sat, 20 Dec, 2025 - 06:36')).toBe(null);
     expect(cleanByline('2025-12-20')).toBe(null);

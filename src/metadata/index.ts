@@ -457,7 +457,15 @@ export function cleanByline(raw: string | null | undefined): string | null {
   s = withoutDate(s);
   if (/^https?:\/\//i.test(s)) return null;
   s = s.replace(/\s+/g, ' ');
-  return s !== '' && s.length < MAX_BYLINE ? s : null;
+  return s !== '' && s.length < MAX_BYLINE && !isLowercaseSentence(s) ? s : null;
+}
+
+/**
+ * Three or more words of a cased script without a capital: a sentence that happens to start with "By" ("By
+ * continuing, you agree to our Terms"), not a name. A handle is one word ("slow-poke"), a name is capitalised.
+ */
+function isLowercaseSentence(text: string): boolean {
+  return text.split(' ').length >= 3 && /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text);
 }
 
 const DATE_META = [
