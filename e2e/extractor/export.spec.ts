@@ -297,3 +297,26 @@ function handMadeArticle(
     ...fields,
   };
 }
+
+test('copied text has the words a person reads: no soft hyphens, no ruby readings between the words', async ({
+  page,
+}) => {
+  const paragraph = (n: number) =>
+    `<p>Schon im Mit&shy;tel&shy;al&shy;ter war der Wein das Aus&shy;hän&shy;ge&shy;schild der Gegend, Absatz ${n}. ` +
+    'Weithin wurde das Loblied auf den Wein von den sonnigen Hängen gesungen, in Chroniken und in Briefen.</p>';
+  await page.setContent(
+    `<!doctype html><html lang="de"><head><title>Wein im Mittelalter</title></head><body><article><h1>Wein im Mittelalter</h1>${[1, 2, 3].map(paragraph).join('')}` +
+      '<p lang="ja"><ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby>をなくすための<ruby>法律<rt>ほうりつ</rt></ruby>ができました。</p>' +
+      '</article></body></html>',
+  );
+  const { article, text, markdown } = await copyAll(page);
+  expect(article).not.toBeNull();
+  for (const copied of [article?.text ?? '', text, markdown]) {
+    expect(copied).toContain('Schon im Mittelalter war der Wein das Aushängeschild der Gegend, Absatz 2.');
+    expect(copied).toContain('子どもへの虐待をなくすための法律ができました。');
+    expect(copied).not.toContain('\u00AD');
+  }
+  // The reader still hyphenates at the page's soft hyphens and shows the readings above the words.
+  expect(article?.content).toContain('Mit\u00ADtel\u00ADal\u00ADter');
+  expect(article?.content).toMatch(/<ruby>子(<rp>\(<\/rp>)?<rt>こ<\/rt>/);
+});

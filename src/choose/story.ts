@@ -101,10 +101,14 @@ function isLinkLine(s: Segment): boolean {
   return s.linkChars * 2 >= s.length;
 }
 
-/** Where the story under the headline ends, and whether a strip of teaser cards ends it. */
+/**
+ * Where the story under the headline ends, whether a strip of teaser cards ends it, and the characters of prose
+ * the story holds before that.
+ */
 interface StoryEnd {
   at: number;
   cards: boolean;
+  prose: number;
 }
 
 /**
@@ -121,45 +125,64 @@ function storyEnd(scored: Scored, headline: number): StoryEnd {
   // can sit under the headline, and the headline its own `<article>` (a header) above the body's.
   let told = false;
   let article = head.article;
+  // The prose read so far, and up to the first teaser heading (where a strip of cards would start).
+  let prose = 0;
+  let proseBeforeTeaser = 0;
   for (let i = headline + 1; i < segs.length; i++) {
     const s = segs[i] as Segment;
-    if (isBoundary(s, scored.boilerplate[i] === true)) return { at: i, cards: false };
-    if (!told && s.heading === 0 && (scored.weight[i] ?? 0) > 0 && !isLinkLine(s)) {
+    if (isBoundary(s, scored.boilerplate[i] === true)) return { at: i, cards: false, prose };
+    const isProse = s.heading === 0 && (scored.weight[i] ?? 0) > 0 && !isLinkLine(s);
+    if (!told && isProse) {
       told = true;
       article = s.article ?? article;
     }
     if (!told) continue;
+    if (isProse) prose += s.length;
     // Another `<article>` is another story when it opens on a headline of its own (a thread's posts don't).
     const otherStory = article !== null && s.article !== null && s.article !== article;
-    if (otherStory && isHeadline(s)) return { at: i, cards: false };
+    if (otherStory && isHeadline(s)) return { at: i, cards: false, prose };
     if (!isTeaserHeading(s)) continue;
     if (teaser >= 0 && inCards(segs[teaser] as Segment, s)) {
       const above = segs[teaser - 1];
       const at = above !== undefined && above.heading > 0 && teaser - 1 > headline ? teaser - 1 : teaser;
-      return { at, cards: true };
+      return { at, cards: true, prose: proseBeforeTeaser };
     }
     teaser = i;
+    proseBeforeTeaser = prose;
   }
-  return { at: segs.length, cards: false };
+  return { at: segs.length, cards: false, prose };
 }
 
 /**
  * The story's end as it holds for a run reaching `to`: a strip of cards ends the story only when nothing after
  * it up to there has a heading of its own that is no link (a box of linked guides inside an article is followed
- * by the article's next section).
+ * by the article's next section). Under a story longer than a card's excerpt, the strips may go on: more than a
+ * few cards, each strip under a plain heading of its own ("Read also", then "Analysis, interviews").
  */
 function endFor(scored: Scored, end: StoryEnd, to: number): number {
   if (!end.cards) return end.at;
+  const story = end.prose > MAX_CARD_CHARS;
   let cards = 0;
   let after = 0;
   for (let i = end.at + 1; i <= to; i++) {
     const s = scored.segments[i] as Segment;
-    if (s.heading > 0 && !isLinkLine(s)) return scored.segments.length;
-    if (s.heading > 0 && ++cards > MAX_STRIP_CARDS) return scored.segments.length;
+    if (s.heading > 0 && !isLinkLine(s) && !(story && headsLinks(scored.segments, i, to)))
+      return scored.segments.length;
+    if (s.heading > 0 && ++cards > MAX_STRIP_CARDS && !story) return scored.segments.length;
     after = s.heading > 0 ? 0 : after + s.length;
   }
   // The last card holds a teaser's excerpt; more text after it is the story going on past a box of links.
   return after > MAX_CARD_CHARS ? scored.segments.length : end.at;
+}
+
+/** The heading at `i` stands over links (another strip's cards), not over prose: the next line with words is a link. */
+function headsLinks(segments: readonly Segment[], i: number, to: number): boolean {
+  for (let k = i + 1; k <= to; k++) {
+    const s = segments[k] as Segment;
+    if (s.raw === '' || s.length === 0) continue;
+    return isLinkLine(s);
+  }
+  return false;
 }
 
 /**

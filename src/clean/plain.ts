@@ -1,5 +1,4 @@
-import { collapseHtmlSpace } from '../dom/text.ts';
-import { wordSet } from '../dom/words.ts';
+import { collapseHtmlSpace, outOfLine, withoutSoftHyphens } from '../dom/text.ts';
 
 /**
  * The clean body's words in reading order, a blank line between blocks: what the extractor measures of the
@@ -16,8 +15,8 @@ export function plainText(root: Element): string {
   let node: Node | null = root.firstChild;
   while (node !== null) {
     if (node.nodeType === 3 || node.nodeType === 4) {
-      out.push(collapseHtmlSpace((node as Text).data));
-    } else if (node.nodeType === 1 && !UNSEEN.has((node as Element).localName)) {
+      out.push(collapseHtmlSpace(withoutSoftHyphens((node as Text).data)));
+    } else if (node.nodeType === 1 && !outOfLine((node as Element).localName)) {
       const tag = (node as Element).localName;
       if (tag === 'br') out.push('\n');
       else if (BLOCKS.has(tag)) out.push('\n\n');
@@ -48,4 +47,3 @@ const BLOCKS = new Set(
 );
 
 /** Never shown: scripts, and MathML annotations (a formula's TeX source beside its rendering). */
-const UNSEEN = wordSet('script style template annotation annotation-xml');

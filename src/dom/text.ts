@@ -14,6 +14,31 @@ export function normalizeSpace(text: string): string {
 /** HTML's whitespace (space, tab, LF, CR, FF): what the CSS `white-space: normal` collapses, as SPACE_RUN. */
 const HTML_SPACE_RUN = /[ \t\n\r\f]{2,}|[\t\n\r\f]/g;
 
+/**
+ * Soft hyphens (U+00AD): where a line may break, drawn only when it does. Copied text keeps none: they split
+ * the words a person searches for ("Mit\u00ADtel\u00ADal\u00ADter"). The reader's HTML keeps them, to hyphenate.
+ */
+const SOFT_HYPHENS = /\u00AD/g;
+
+export function withoutSoftHyphens(text: string): string {
+  return text.includes('\u00AD') ? text.replace(SOFT_HYPHENS, '') : text;
+}
+
+/**
+ * Elements whose text is not in the line a person reads: scripts, a formula's TeX source (MathML annotations),
+ * and ruby's readings (`rt`, `rp`), drawn above the words they gloss ("子(こ)ども" reads "子ども").
+ */
+export function outOfLine(tag: string): boolean {
+  return (
+    tag === 'script' ||
+    tag === 'style' ||
+    tag === 'template' ||
+    tag === 'rt' ||
+    tag === 'rp' ||
+    tag.startsWith('annotation')
+  );
+}
+
 /** Runs of HTML whitespace collapsed to one space each, as a browser renders text outside `<pre>`. */
 export function collapseHtmlSpace(text: string): string {
   return text.replace(HTML_SPACE_RUN, ' ');

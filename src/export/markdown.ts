@@ -6,6 +6,7 @@
 // HTML and misaligns colspans, so tables have their own rule below.
 import TurndownService from 'turndown';
 import { strikethrough } from 'turndown-plugin-gfm';
+import { withoutSoftHyphens } from '../dom/text.ts';
 import type { ExportOptions, ReaderArticle } from '../types.ts';
 import { headerLine, headerUrl } from './header.ts';
 import { parseInert } from './parse.ts';
@@ -32,8 +33,7 @@ export function toMarkdown(article: ReaderArticle, options: ExportOptions = {}):
 
 function markdownBody(service: TurndownService, content: string): string {
   if (content.trim() === '' || typeof document === 'undefined') return '';
-  return service
-    .turndown(parseInert(content))
+  return withoutSoftHyphens(service.turndown(parseInert(content)))
     .replace(/^[ \t]+$/gm, '')
     .replace(/[ \t]+$/gm, (spaces) => (spaces === '  ' ? spaces : ''))
     .replace(/\n{3,}/g, '\n\n')
@@ -80,6 +80,8 @@ function turndownService(): TurndownService {
     filter: 'dd',
     replacement: (content) => `\n${content.trim()}\n\n`,
   });
+  // A ruby's readings are drawn above the words they gloss, not in the line: the Markdown has the words.
+  service.addRule('lecternRubyReading', { filter: ['rt', 'rp'], replacement: () => '' });
   service.addRule('lecternMath', {
     filter: (node) => node.nodeName.toLowerCase() === 'math',
     replacement: (_content, node) => math(node),

@@ -8,7 +8,7 @@
  * whitespace; elsewhere runs of whitespace become one space. Never more than one blank line in a row.
  */
 
-import { collapseHtmlSpace } from '../dom/text.ts';
+import { collapseHtmlSpace, outOfLine, withoutSoftHyphens } from '../dom/text.ts';
 import { wordSet } from '../dom/words.ts';
 
 /** Blocks that stand apart from their neighbours by a blank line. */
@@ -79,7 +79,7 @@ export function textOf(root: ParentNode): string {
     }
     top.next = node.nextSibling;
     if (node.nodeType === 3 || node.nodeType === 4) {
-      write(walk, (node as Text).data, top.pre);
+      write(walk, withoutSoftHyphens((node as Text).data), top.pre);
       continue;
     }
     if (node.nodeType !== 1) continue;
@@ -149,8 +149,7 @@ function open(walk: TextWalk, el: Element, parent: Frame): Frame | null {
     lineBreak(walk, parent);
     return null;
   }
-  // Never shown: scripts, and MathML annotations (a formula's TeX source beside its rendering).
-  if (tag === 'script' || tag === 'style' || tag === 'template' || tag.startsWith('annotation')) return null;
+  if (outOfLine(tag)) return null;
   const frame: Frame = {
     el,
     next: el.firstChild,

@@ -293,13 +293,17 @@ const LINK_WORDS =
 
 /**
  * Whether `line` is a one-word name linked to its person's page: on a forum the poster's box leads with it, and
- * the capitalised words after it ("Big Board Owner", "Super User") are a rank, not a name.
+ * the capitalised words after it ("Big Board Owner", "Super User") are a rank, not a name. The link is the
+ * name's alone: a teaser card's link holds its section label over a headline ("Legend", then the story's).
  */
 function isLinkedHandle(line: Element, box: Element, text: string): boolean {
   if (!HANDLE.test(text) || NOT_NAME.test(text) || LINK_WORDS.test(text)) return false;
   const link = closestOf(line, 'a[href]');
-  return link !== null && containsNode(box, link);
+  return link !== null && containsNode(box, link) && (lineOf(link) ?? '').length <= text.length + LINK_EXTRA;
 }
+
+/** Characters a linked name's link may hold past the name: a leading "@" or "by", an icon's letter. */
+const LINK_EXTRA = 4;
 
 /** The name in a sentence that signs the text: "This post was written by Ann Lee, Head of Marketing". */
 const WRITTEN_BY =
