@@ -45,5 +45,3 @@ const BLOCKS = new Set(
     ' ',
   ),
 );
-
-/** Never shown: scripts, and MathML annotations (a formula's TeX source beside its rendering). */
