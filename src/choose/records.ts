@@ -4,6 +4,7 @@
  * they are dated posts (a thread).
  */
 import {
+  boxShapeOf,
   closestOf,
   containsNode,
   firstClassOf,
@@ -253,9 +254,8 @@ function recordsAbove(
  */
 function recordKey(el: Element): string | null {
   const tag = localNameOf(el);
-  const first = firstClassOf(el);
-  if (first === '' && tag !== 'article' && tag !== 'li') return null;
-  return `${tag} ${first}`;
+  if (firstClassOf(el) === '' && tag !== 'article' && tag !== 'li') return null;
+  return boxShapeOf(el);
 }
 
 function sameShape(parent: Element, key: string): Element[] {
@@ -479,7 +479,7 @@ function placeIn(block: Element | null, record: Element): string | null {
   let e = block;
   for (let depth = 0; e !== null && depth < BODY_BOX_DEPTH; depth++) {
     if (e === record) return place;
-    place += `${localNameOf(e)}.${firstClassOf(e)}/`;
+    place += `${boxShapeOf(e)}/`;
     e = parentElementOf(e);
   }
   return null;

@@ -3,7 +3,7 @@
  * text ("Compatibility", "Deploying to a Web Server"), the model doubts a docs page's prose and the run ends
  * before them; the page's own structure says they are more of the same document.
  */
-import { containsNode, firstClassOf, localNameOf, parentElementOf } from '../dom/access.ts';
+import { boxShapeOf, containsNode, parentElementOf } from '../dom/access.ts';
 import type { Run } from '../mss/index.ts';
 import type { Scored } from '../score/scored.ts';
 import type { Segment } from '../segments/index.ts';
@@ -36,7 +36,7 @@ export function sectionsAfter(run: Run, scored: Scored): number[] {
     const s = segs[j];
     if (s === undefined || s.heading === 0 || stops(s, scored, j)) break;
     const box = parentElementOf(s.block);
-    if (box === null || (shapes.get(shapeOf(box)) ?? 0) < MIN_SECTIONS || containsNode(box, last)) break;
+    if (box === null || (shapes.get(boxShapeOf(box)) ?? 0) < MIN_SECTIONS || containsNode(box, last)) break;
     const container = parentElementOf(box);
     if (container === null) break;
     for (; j < segs.length && out.length < MAX_TAIL; j++) {
@@ -61,12 +61,8 @@ function sectionShapes(run: Run, scored: Scored, first: Element): Map<string, nu
     if (s.heading === 0) continue;
     const box = parentElementOf(s.block);
     if (box === null || containsNode(box, first)) continue;
-    const shape = shapeOf(box);
+    const shape = boxShapeOf(box);
     counts.set(shape, (counts.get(shape) ?? 0) + 1);
   }
   return counts;
-}
-
-function shapeOf(el: Element): string {
-  return `${localNameOf(el)}.${firstClassOf(el)}`;
 }

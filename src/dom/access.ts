@@ -110,6 +110,10 @@ export const hasAttribute: (el: Element, name: string) => boolean = method(ELEME
 export function firstClassOf(el: Element): string {
   return (attributeOf(el, 'class') ?? '').trim().split(/\s+/, 1)[0] ?? '';
 }
+/** The element's tag and first class ("div.section"): boxes of one kind share it (records, sections, a post's boxes). */
+export function boxShapeOf(el: Element): string {
+  return `${localNameOf(el)}.${firstClassOf(el)}`;
+}
 /** Whether the element has any attribute at all (most elements of a page have none). */
 export const hasAttributes: (el: Element) => boolean = method(ELEMENT, 'hasAttributes');
 export const attributesOf: (el: Element) => NamedNodeMap = getter(ELEMENT, 'attributes');

@@ -19,6 +19,7 @@ import {
 } from './access.ts';
 import { lettersAndDigits } from './chars.ts';
 import { MAX_SIBLINGS } from './limits.ts';
+import { outOfLine } from './text.ts';
 import { isSamePage, parseUrl } from './url.ts';
 
 /**
@@ -56,14 +57,11 @@ export function isGlyphText(text: string): boolean {
 /** Nodes a heading's text is read from, at most: a heading is a line, not a page. */
 const MAX_HEADING_NODES = 2000;
 
-/** Never shown inside a heading, whatever the styles: their text is no part of the line a person reads. */
-const UNSHOWN_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'template']);
-
 /**
  * A heading's text without its glyph anchors (a self-link holding no letter or digit: Sphinx's "¶", a "#"):
  * "Configuring the cache", not "Configuring the cache¶". Other links' text stays ("C#" is a heading's word).
- * Nor what the heading holds unshown: a `hidden` box (a docs site's bookmark menu set inside its `h1`, its
- * "Stay organized with collections" read as part of the title), a script or a template.
+ * Nor what the heading holds out of its line: a `hidden` box (a docs site's bookmark menu set inside its `h1`, its
+ * "Stay organized with collections" read as part of the title), a script, a template, a ruby's readings.
  */
 export function headingText(heading: Element): string {
   let text = '';
@@ -76,8 +74,7 @@ export function headingText(heading: Element): string {
     // A heading set in lines (`WEEKEND<br>CODING<br>AGENT`) reads with spaces between them.
     if (tag === 'br') text += ' ';
     const skip =
-      el !== null &&
-      ((tag === 'a' && isGlyphAnchor(el)) || UNSHOWN_TAGS.has(tag) || hasAttribute(el, 'hidden'));
+      el !== null && ((tag === 'a' && isGlyphAnchor(el)) || outOfLine(tag) || hasAttribute(el, 'hidden'));
     const child = el !== null && !skip ? firstChildOf(el) : null;
     node = child ?? nextInHeading(node, heading);
   }
