@@ -82,19 +82,22 @@ export function choose(scored: Scored, page: Page): Choice {
       });
   const best = story.run;
   const run = page.comments ? best : besideListing(best, all, scored);
-  const listing = run === null || page.comments ? null : listingDecision(scored, page, run);
+  // The page less its chrome, read once: the listing decision, the page-kind decision and Show anyway use it.
+  let ownIndices: number[] | undefined;
+  const own = (): number[] => (ownIndices ??= pageIndices(scored));
+  const listing = run === null || page.comments ? null : listingDecision(scored, page, run, own());
   // A listing (home page, section front) is an answer, not a weak run: the fallback would only pick a teaser.
   // Shown anyway, it is the page less its chrome: the list and what the page says around it.
   if (run === null || (listing !== null && listing.probability >= LISTING_THRESHOLD)) {
     if (!page.force) return { verdict: 'listing' };
-    return pageChoice(scored, page, pageIndices(scored), widenToRecords(best, scored, true).records, null);
+    return pageChoice(scored, page, own(), widenToRecords(best, scored, true).records, null);
   }
-  return withListing(chooseRun(run, all, story, scored, page), listing);
+  return withListing(chooseRun(run, all, story, scored, page, own), listing);
 }
 
 /** The page's listing decision (listing-page.ts): its features and the model's probability of a listing. */
-function listingDecision(scored: Scored, page: Page, run: Run): PageDecision {
-  const features = listingRow(page.doc, scored, run, page.declared);
+function listingDecision(scored: Scored, page: Page, run: Run, own: readonly number[]): PageDecision {
+  const features = listingRow(page.doc, scored, own, run, page.declared);
   return { features, probability: contentProbability(page.listingModel, features) };
 }
 
@@ -104,15 +107,22 @@ function withListing(choice: Choice, listing: PageDecision | null): Choice {
   return { ...choice, chosen: { ...choice.chosen, listing } };
 }
 
-/** The answer from the page's best run, once it is known to be no listing. */
-function chooseRun(run: Run, all: readonly Run[], story: StoryChoice, scored: Scored, page: Page): Choice {
+/** The answer from the page's best run, once it is known to be no listing; `own`: the page less its chrome. */
+function chooseRun(
+  run: Run,
+  all: readonly Run[],
+  story: StoryChoice,
+  scored: Scored,
+  page: Page,
+  own: () => number[],
+): Choice {
   const chosen = fromRun(beforeComments(run, all, scored), scored, page, story.end);
   const chars = chosen === null ? 0 : textChars(chosen, scored.segments);
   // Shown anyway, a run that keeps nothing or a stub is the page less its chrome too, not the NewsFeed block:
   // a front page's grid of cards, every box off the column, kept nothing, and its "Support us" banner was
   // shown; a shop's grid, its "Showing all 39 results" (docs/extraction.md). It is not said to be
   // a list: the record sets found on such pages were its sections, not its items.
-  if (page.force && isStubRun(chars)) return pageChoice(scored, page, pageIndices(scored), null, null);
+  if (page.force && isStubRun(chars)) return pageChoice(scored, page, own(), null, null);
   if (chosen?.kind === 'article') {
     // A page that says it is an article and holds a stub of one is a paywall's teaser: no article, not the
     // subscription offers around it (fixture paywall-stub).
@@ -124,16 +134,15 @@ function chooseRun(run: Run, all: readonly Run[], story: StoryChoice, scored: Sc
       !(story.replaced && page.declared.article && !page.declared.product) &&
       chars < CONSIDER_SHARE * charsOf(range(0, scored.segments.length - 1), scored)
     ) {
-      const own = pageIndices(scored);
       const inRun = keptBy(chosen, scored);
-      const features = pageChoiceRow(scored, own, (i) => inRun.has(i), {
+      const features = pageChoiceRow(scored, own(), (i) => inRun.has(i), {
         declaredArticle: page.declared.article,
         declaredProduct: page.declared.product,
         dated: page.dated(),
         commentsAfter: commentsAfter(scored.segments, chosen.run?.start ?? 0),
       });
       const decision: PageDecision = { features, probability: contentProbability(page.pageModel, features) };
-      if (decision.probability >= 0.5) return pageChoice(scored, page, withRun(own, inRun), null, decision);
+      if (decision.probability >= 0.5) return pageChoice(scored, page, withRun(own(), inRun), null, decision);
       return withFallback({ ...chosen, decision }, scored.segments, page);
     }
   }

@@ -14,7 +14,6 @@ import type { Run } from '../mss/index.ts';
 import type { Declared } from '../score/page-type.ts';
 import type { Scored } from '../score/scored.ts';
 import type { Segment } from '../segments/index.ts';
-import { pageIndices } from './page.ts';
 
 /** The decision's features, in the order of its model's weights. */
 export const LISTING_FEATURES = [
@@ -62,11 +61,17 @@ const MAX_COUNT = 100;
 const PRICE = /[$€£¥]\s?\d/;
 
 /**
- * The decision's feature row for a page whose best run is `run`. The address is the one the page declares (a
+ * The decision's feature row for a page whose best run is `run`; `own`: its segments less the chrome (page.ts
+ * pageIndices). The address is the one the page declares (a
  * saved copy's file name says nothing of what the page is); a page without one is judged without it.
  */
-export function listingRow(doc: Document, scored: Scored, run: Run, declared: Declared): number[] {
-  const own = pageIndices(scored);
+export function listingRow(
+  doc: Document,
+  scored: Scored,
+  own: readonly number[],
+  run: Run,
+  declared: Declared,
+): number[] {
   const segments = own.map((i) => scored.segments[i] as Segment);
   const address = declaredAddress(doc);
   const path = address === null ? [] : address.pathname.split('/').filter((part) => part !== '');
