@@ -12,6 +12,7 @@ import type { Corpus, CorpusPage } from '../bench/corpora.ts';
 import { errorText, readScripts, type Scripts, withTimeout } from '../bench/measure.ts';
 import { openPage } from '../bench/page-run.ts';
 import { benchContext, launchBrowser, type Routing, startServer } from '../bench/serve.ts';
+import { siteOf } from './sites.ts';
 
 export interface CachedSegment {
   /** Text ('' for a box walked as one). */
@@ -91,6 +92,23 @@ export function inCorpusOrder<T extends { error: string | null }>(
     }
   }
   return out;
+}
+
+/** A page the page-level fits learn from: where it is, the gold's type for it, and its site (the folds' unit). */
+export interface FitPage {
+  corpus: string;
+  id: string;
+  pageType: string | null;
+  site: string;
+}
+
+export function fitPageOf(corpus: Corpus, page: CorpusPage): FitPage {
+  return { corpus: corpus.name, id: page.id, pageType: page.pageType ?? null, site: siteOf(page) };
+}
+
+/** Feature values as a cache line keeps them: four decimals, so that a re-read page writes the same line. */
+export function roundedFeatures(values: readonly number[]): number[] {
+  return values.map((v) => Math.round(v * 1e4) / 1e4);
 }
 
 /** A tab's context and the bench's routing for it: one per worker. */
@@ -178,7 +196,7 @@ async function inspectPage(
       segments: inspection.segments.map((s) => ({
         t: s.collapsed ? '' : s.text,
         n: s.length,
-        f: s.features.map((v) => Math.round(v * 1e4) / 1e4),
+        f: roundedFeatures(s.features),
       })),
       error: null,
     };

@@ -7,16 +7,12 @@ import { errorText, withTimeout } from '../bench/measure.ts';
 import { openPage } from '../bench/page-run.ts';
 import { LISTING_FEATURES, LISTING_THRESHOLD } from '../src/choose/listing-page.ts';
 import { contentProbability, type Model } from '../src/score/model.ts';
-import { inCorpusOrder, readEveryPage } from './collect.ts';
+import { type FitPage, fitPageOf, inCorpusOrder, readEveryPage, roundedFeatures } from './collect.ts';
 import { type Dataset, fitLogistic, foldedModel, shippedModel } from './logistic.ts';
-import { FOLDS, siteOf } from './sites.ts';
+import { FOLDS } from './sites.ts';
 
 /** One page as the fit reads it: the decision's features (null: not asked) and its label. */
-export interface ListingPage {
-  corpus: string;
-  id: string;
-  pageType: string | null;
-  site: string;
+export interface ListingPage extends FitPage {
   features: number[] | null;
   listing: boolean;
 }
@@ -72,7 +68,7 @@ export async function collectListings(
           EXTRACT_TIMEOUT_MS,
           'extract',
         );
-        return { features: features?.map((v) => Math.round(v * 1e4) / 1e4) ?? null, error: null };
+        return { features: features === null ? null : roundedFeatures(features), error: null };
       } catch (error) {
         return { features: null, error: errorText(error) };
       } finally {
@@ -88,10 +84,7 @@ export function listingPages(
   cache: ReadonlyMap<string, CachedListing>,
 ): ListingPage[] {
   return inCorpusOrder(corpora, cache).map(({ corpus, page, cached }) => ({
-    corpus: corpus.name,
-    id: page.id,
-    pageType: page.pageType ?? null,
-    site: siteOf(page),
+    ...fitPageOf(corpus, page),
     features: cached.features,
     listing: LISTING_TYPES.has(page.pageType ?? ''),
   }));

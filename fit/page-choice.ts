@@ -9,17 +9,13 @@ import { openPage } from '../bench/page-run.ts';
 import type { Routing } from '../bench/serve.ts';
 import { PAGE_FEATURES } from '../src/choose/page-choice.ts';
 import { contentProbability, type Model } from '../src/score/model.ts';
-import { inCorpusOrder, readEveryPage } from './collect.ts';
+import { type FitPage, fitPageOf, inCorpusOrder, readEveryPage, roundedFeatures } from './collect.ts';
 import { NEVER_LISTING } from './listing.ts';
 import { type Dataset, fitLogistic, foldedModel, shippedModel } from './logistic.ts';
-import { FOLDS, siteOf } from './sites.ts';
+import { FOLDS } from './sites.ts';
 
 /** One page as the fit reads it: the decision's features (null: not asked) and both answers' scores. */
-export interface ChoicePage {
-  corpus: string;
-  id: string;
-  pageType: string | null;
-  site: string;
+export interface ChoicePage extends FitPage {
   features: number[] | null;
   /** The F1 of the run's answer and of the whole page's, against the gold (snippets: found and kept out). */
   run: number;
@@ -95,7 +91,7 @@ async function readBoth(
       return harmonic(o.precision, o.recall) ?? (text === null && goldValue === '' ? 1 : 0);
     };
     return {
-      features: read.features === null ? null : read.features.map((v) => Math.round(v * 1e4) / 1e4),
+      features: read.features === null ? null : roundedFeatures(read.features),
       run: await score(read.run),
       whole: read.features === null ? await score(read.run) : await score(read.whole),
       error: null,
@@ -113,10 +109,7 @@ export function choicePages(
   cache: ReadonlyMap<string, CachedChoice>,
 ): ChoicePage[] {
   return inCorpusOrder(corpora, cache).map(({ corpus, page, cached }) => ({
-    corpus: corpus.name,
-    id: page.id,
-    pageType: page.pageType ?? null,
-    site: siteOf(page),
+    ...fitPageOf(corpus, page),
     features: cached.features,
     run: cached.run,
     whole: cached.whole,
