@@ -38,7 +38,7 @@ export type Choice =
        * that block builds too short (floors.ts).
        */
       replaced: Chosen | null;
-      /** The run holds nearly all of the page's text: no length floor applies (floors.ts). */
+      /** The run holds nearly all of the page's text, or is a short post alone on it: no length floor applies (floors.ts). */
       wholePage: boolean;
     }
   | { verdict: 'listing' }

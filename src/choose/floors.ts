@@ -5,6 +5,7 @@
  */
 import { visibleLength } from '../dom/text.ts';
 import { NEWSFEED, newsFeedFallback } from '../fallback/index.ts';
+import type { Scored } from '../score/scored.ts';
 import type { Segment } from '../segments/index.ts';
 import { type Choice, type Chosen, wholeElement } from './chosen.ts';
 
@@ -17,24 +18,28 @@ const MIN_RUN_CHARS = 250;
  * around it is its own article (Readability returns it too; 7 of its 130 test pages are such pages).
  */
 const WHOLE_PAGE_SHARE = 0.85;
+/**
+ * A short post alone on its page (a blog's three-line dialogue, a one-sentence note: trafilatura-dev) holds
+ * at least this much: two of NewsFeed's paragraphs, more than a caption or a "Page not found" line.
+ */
+const MIN_POST_CHARS = 2 * NEWSFEED.minParagraphChars;
 
 /** Where the fallback looks, and when the person asked for the page anyway. */
 export interface FallbackPage {
   body: Element;
   isHidden: (el: Element) => boolean;
   force: boolean;
+  /** The page states when it was published (metadata/): read only when the choice needs it. */
+  dated: () => boolean;
 }
 
 /**
  * The choice from a chosen run (or none): kept when it holds an article's worth of text or the whole page,
  * else replaced by the NewsFeed fallback's block when there is one; with nothing, the page's body when forced.
  */
-export function withFallback(
-  chosen: Chosen | null,
-  segments: readonly Segment[],
-  page: FallbackPage,
-): Choice {
-  const wholePage = chosen !== null && isWholePage(chosen, segments);
+export function withFallback(chosen: Chosen | null, scored: Scored, page: FallbackPage): Choice {
+  const { segments } = scored;
+  const wholePage = chosen !== null && (isWholePage(chosen, segments) || isPostAlone(chosen, scored, page));
   if (!wholePage && (chosen === null || textChars(chosen, segments) < MIN_ARTICLE_CHARS)) {
     const el = newsFeedFallback(page.body, page.isHidden);
     if (el) return { verdict: 'article', chosen: wholeElement('fallback', el), replaced: chosen, wholePage };
@@ -75,6 +80,24 @@ export function textChars(chosen: Chosen, segments: readonly Segment[]): number 
     if (first && chosen.keep.has(first)) n += s.length;
   }
   return n;
+}
+
+/**
+ * The chosen text is a short post with nothing on its page but chrome: the page is dated, and no paragraph
+ * outside it (NewsFeed's C_P of text that is not a link; not a heading, which the headline is) reads as
+ * article text, by the model's sign after the site's template. A paywall's teaser is no such post: the
+ * pitch under it reads as a paragraph of text (fixture paywall-stub); nor is one teaser of a listing,
+ * beside the others.
+ */
+function isPostAlone(chosen: Chosen, scored: Scored, page: FallbackPage): boolean {
+  const keep = chosen.keep;
+  if (keep === null || textChars(chosen, scored.segments) < MIN_POST_CHARS) return false;
+  const paragraphOutside = scored.segments.some((s, i) => {
+    const first = s.runs.node[s.from];
+    if (s.raw === '' || s.heading > 0 || scored.sign[i] !== 1 || (first && keep.has(first))) return false;
+    return s.length - s.linkChars >= NEWSFEED.minParagraphChars;
+  });
+  return !paragraphOutside && page.dated();
 }
 
 function isWholePage(chosen: Chosen, segments: readonly Segment[]): boolean {

@@ -42,8 +42,6 @@ export interface Page extends FallbackPage {
   styled: boolean;
   /** What the page says it is (score/page-type.ts). */
   declared: Declared;
-  /** The page states when it was published (metadata/): read only when the choice needs it. */
-  dated: () => boolean;
   /** The titles the page declares for its story (metadata/): where its headline is found (story.ts). */
   titles: () => readonly string[];
   /** The story's text as the page's JSON-LD declares it (`articleBody`), or null (story.ts). */
@@ -67,10 +65,10 @@ export interface Page extends FallbackPage {
  */
 export function choose(scored: Scored, page: Page): Choice {
   const declared = fromArticleBody(page.doc, scored, page.styled);
-  if (declared !== null) return withFallback(declared, scored.segments, page);
+  if (declared !== null) return withFallback(declared, scored, page);
   const all = candidateRuns(scored);
   const found = bestRun(all, scored);
-  if (found === null) return withFallback(null, scored.segments, page);
+  if (found === null) return withFallback(null, scored, page);
   // The page's headline says which story is the article: not a strip of other stories' teasers, nor the next
   // story loaded below it (story.ts). A thread read from its comments has no story to anchor.
   const story = page.comments
@@ -143,10 +141,10 @@ function chooseRun(
       });
       const decision: PageDecision = { features, probability: contentProbability(page.pageModel, features) };
       if (decision.probability >= 0.5) return pageChoice(scored, page, withRun(own(), inRun), null, decision);
-      return withFallback({ ...chosen, decision }, scored.segments, page);
+      return withFallback({ ...chosen, decision }, scored, page);
     }
   }
-  return withFallback(chosen, scored.segments, page);
+  return withFallback(chosen, scored, page);
 }
 
 /**
@@ -185,7 +183,7 @@ function pageChoice(
   decision: PageDecision | null,
 ): Choice {
   const kept = own.map((i) => scored.segments[i] as Segment);
-  if (kept.length === 0) return withFallback(null, scored.segments, page);
+  if (kept.length === 0) return withFallback(null, scored, page);
   const chosen: Chosen = {
     method: 'page',
     kind: items === null ? 'article' : 'listing',
@@ -196,7 +194,7 @@ function pageChoice(
     dropped: 0,
     decision,
   };
-  return withFallback(chosen, scored.segments, page);
+  return withFallback(chosen, scored, page);
 }
 
 /**
