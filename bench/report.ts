@@ -159,7 +159,7 @@ function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
     ...(readability ? ['Readability empty / other text / cut short'] : []),
     `wrong (F1 < ${WRONG}) or empty, ${peerNames(readability, defuddle)}`,
     `no article, ${peerNames(readability, defuddle)}`,
-    'Lectern no article or listing',
+    `answered as a list, ${peerNames(readability, defuddle)}`,
   ];
   const lines = [
     `| ${header.join(' | ')} |`,
@@ -180,7 +180,7 @@ function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
       ...(row.readability ? [shortfalls(row.readability)] : []),
       sides(row, (score) => String(score.wrong)),
       sides(row, (score) => String(score.none)),
-      String(row.lecternAsList),
+      row.lists ? sides(row, (score) => String(row.pages - score.otherText - score.cutShort)) : '–',
     ];
     lines.push(`| ${cells.join(' | ')} |`);
   }
@@ -188,7 +188,8 @@ function typeTable(corpus: CorpusSummary, rows: readonly TypeRow[]): string[] {
   return [
     `${corpus.name} by page type: P, R, F1 as above over each row's pages; pages that came out empty (no ` +
       `text), else mostly other text (page P < ${SHORTFALL}), else cut short (page R < ${SHORTFALL}). ` +
-      '"Show anyway": Lectern\'s F1 with the forced extraction (the notice\'s button) on the pages where it found no article' +
+      '"Show anyway": Lectern\'s F1 with the forced extraction (the notice\'s button) on the pages where it found no article. ' +
+      '"Answered as a list", on pages that are lists of things: "no article", or the list (neither other text nor cut short)' +
       (notes.length > 0 ? `. ${notes.join('; ')}.` : '.'),
     '',
     ...lines,

@@ -127,6 +127,26 @@ describe('summarizeByType', () => {
     expect(rows.at(-1)?.lectern).toMatchObject({ empty: 1, otherText: 0, cutShort: 2 });
   });
 
+  it('counts a list page answered as a list when it says "no article" or gives the list, not other text', () => {
+    const rows = summarizeByType(records) ?? [];
+    const summary = summarizeCorpus('modern-mini', 'text', records);
+    const [article, both, listing, collection] = rows;
+    expect([article?.lists, both?.lists, listing?.lists, collection?.lists]).toEqual([false, true, true, true]);
+    const report = markdownReport({
+      info: REPORT_INFO,
+      corpora: [summary],
+      problems: [],
+      skipped: [],
+      sizes: null,
+      overlay: null,
+    });
+    // Lectern: "no article" on the listing, the list on one collection, cut short on the other; Readability the
+    // same but for other text on the listing.
+    expect(report).toMatch(/\| listing \+ collection \(3\) \|.* \| 2 \/ 1 \|$/m);
+    expect(report).toMatch(/\| · listing \(1\) \|.* \| 1 \/ 0 \|$/m);
+    expect(report).toMatch(/\| article \(3\) \|.* \| – \|$/m);
+  });
+
   it('is null when no page has a type, and leaves Readability out when it did not run', () => {
     expect(summarizeByType([page(undefined, [1, 1])])).toBeNull();
     const rows = summarizeByType([page('forum', [1, 1], null), page(undefined, [0.2, 0.2], null)]) ?? [];

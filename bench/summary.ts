@@ -132,8 +132,11 @@ export interface TypeRow {
   showAnyway: GroupScore;
   readability: GroupScore | null;
   defuddle: GroupScore | null;
-  /** Lectern: pages answered "no article" or as a listing (what a listing page should get). */
-  lecternAsList: number;
+  /**
+   * The row's pages are lists of things (listing, collection): a reader should show the list or say there is
+   * no article (modern-dev's README), which the report counts per extractor.
+   */
+  lists: boolean;
   /** Where the gold states metadata (modern-dev): title, author, date and heading agreement. */
   meta: {
     lectern: MetaScore;
@@ -149,15 +152,20 @@ export interface TypeRow {
  * "show the listing or say there is no article", so they are scored together, and apart as well. The one
  * blog page is a post like any article. A type missing here gets a row of its own after these.
  */
-export const PAGE_TYPE_GROUPS: readonly { label: string; types: readonly string[]; part?: boolean }[] = [
+export const PAGE_TYPE_GROUPS: readonly {
+  label: string;
+  types: readonly string[];
+  part?: boolean;
+  lists?: boolean;
+}[] = [
   { label: 'article', types: ['article', 'blog'] },
   { label: 'documentation', types: ['documentation'] },
   { label: 'forum', types: ['forum'] },
   { label: 'product', types: ['product'] },
   { label: 'service', types: ['service'] },
-  { label: 'listing + collection', types: ['listing', 'collection'] },
-  { label: 'listing', types: ['listing'], part: true },
-  { label: 'collection', types: ['collection'], part: true },
+  { label: 'listing + collection', types: ['listing', 'collection'], lists: true },
+  { label: 'listing', types: ['listing'], part: true, lists: true },
+  { label: 'collection', types: ['collection'], part: true, lists: true },
 ];
 
 /** A page whose precision or recall is below this came out mostly other text, or cut short. */
@@ -254,7 +262,12 @@ export function groupScore(overlaps: readonly PageOverlap[]): GroupScore {
 
 const typeOf = (record: PageRecord): string => record.pageType ?? '(none)';
 
-function typeRow(label: string, records: readonly PageRecord[], part: boolean, peers: Peers): TypeRow {
+function typeRow(
+  group: { label: string; part: boolean; lists: boolean },
+  records: readonly PageRecord[],
+  peers: Peers,
+): TypeRow {
+  const { label, part, lists } = group;
   const types: Record<string, number> = {};
   for (const record of records) {
     const type = typeOf(record);
@@ -270,9 +283,6 @@ function typeRow(label: string, records: readonly PageRecord[], part: boolean, p
   );
   const meta = (which: ExtractorName) =>
     scoreMeta(records.flatMap((record) => (record[which]?.meta ? [record[which].meta] : [])));
-  const asList = records.filter(
-    (record) => record.lectern.chars === null || record.lectern.diagnostics?.kind === 'listing',
-  ).length;
   return {
     label,
     types,
@@ -282,7 +292,7 @@ function typeRow(label: string, records: readonly PageRecord[], part: boolean, p
     showAnyway: shown,
     readability: peers.readability ? score('readability') : null,
     defuddle: peers.defuddle ? score('defuddle') : null,
-    lecternAsList: asList,
+    lists,
     meta: records.some((record) => record.lectern.meta)
       ? {
           lectern: meta('lectern'),
@@ -319,15 +329,16 @@ export function summarizeByType(records: readonly PageRecord[]): TypeRow[] | nul
   for (const group of PAGE_TYPE_GROUPS) {
     // Type by type, so the row lists its types in the group's order (article, then blog).
     const members = group.types.flatMap((type) => records.filter((record) => typeOf(record) === type));
-    if (members.length > 0) rows.push(typeRow(group.label, members, group.part === true, peers));
+    const kind = { label: group.label, part: group.part === true, lists: group.lists === true };
+    if (members.length > 0) rows.push(typeRow(kind, members, peers));
   }
   const grouped = new Set(PAGE_TYPE_GROUPS.flatMap((group) => group.types));
   const others = [...new Set(records.map(typeOf))].filter((type) => !grouped.has(type)).sort();
   for (const type of others) {
     const members = records.filter((record) => typeOf(record) === type);
-    rows.push(typeRow(type, members, false, peers));
+    rows.push(typeRow({ label: type, part: false, lists: false }, members, peers));
   }
-  rows.push(typeRow('all', records, false, peers));
+  rows.push(typeRow({ label: 'all', part: false, lists: false }, records, peers));
   return rows;
 }
 
