@@ -4,11 +4,12 @@
  * rule (listing.ts) sees one run; a front page whose run is a stack of long teasers, or a shop's grid of
  * product cards with a paragraph of category copy, passes it. The page as a whole says more: an address that
  * is a section, not a story's slug ("/news/technology" against "/2025/09/04/top-nutrition-trends"); many
- * headline-long links and few paragraphs; prices; what its JSON-LD and `og:type` declare. Logistic regression
+ * headline-long links and few paragraphs; prices, most of all in a grid of cards; what its JSON-LD and `og:type`
+ * declare. Logistic regression
  * over the features below, fitted by `npm run fit` (fit/listing.ts) on the dev corpora's pages labelled
  * listing or collection against all others, and checked in as listing-model.json.
  */
-import { querySelectorAllIn } from '../dom/access.ts';
+import { boxShapeOf, parentElementOf, querySelectorAllIn } from '../dom/access.ts';
 import { declaredAddress } from '../dom/url.ts';
 import type { Run } from '../mss/index.ts';
 import type { Declared } from '../score/page-type.ts';
@@ -36,6 +37,7 @@ export const LISTING_FEATURES = [
   'plain headings, log10',
   'run share of own text',
   'paragraphs in a row in the run, log10',
+  'priced cards, log10',
 ] as const;
 
 /**
@@ -58,7 +60,15 @@ const MAX_SLUG_WORDS = 8;
  * holds: an article over 20,000 one-line replies must not read as a listing by a count no fitted page had.
  */
 const MAX_COUNT = 100;
-const PRICE = /[$€£¥]\s?\d/;
+/** A price, its currency sign before the amount ("$36") or after it ("299,00 €"). */
+const PRICE = /[$€£¥]\s?\d|\d\s?[$€£¥]/;
+/**
+ * How far above a segment's block a card is looked for: a shop's card nests its name and price several boxes
+ * deep (a heading in a link in a title box in a details box in a wrapper in the card: seven levels).
+ */
+const CARD_LEVELS = 10;
+/** A link this long names a product or a story (a card's title), not "Add to cart". */
+const CARD_LINK_WORDS = 3;
 
 /**
  * The decision's feature row for a page whose best run is `run`; `own`: its segments less the chrome (page.ts
@@ -95,7 +105,12 @@ export function listingRow(
       paragraphChars += s.length;
     }
     const linked = s.linkChars > s.length / 2;
-    if (linked && s.length >= HEADLINE_LINK_CHARS && wordsOf(s.raw) >= HEADLINE_LINK_WORDS) headlines++;
+    if (
+      linked &&
+      s.length >= HEADLINE_LINK_CHARS &&
+      wordsOf(s.raw, HEADLINE_LINK_WORDS) >= HEADLINE_LINK_WORDS
+    )
+      headlines++;
     if (s.heading > 0) {
       if (linked) linkedHeadings++;
       else plainHeadings++;
@@ -125,7 +140,43 @@ export function listingRow(
     log(plainHeadings),
     share(runChars),
     log(paragraphsInARow(scored.segments, run)),
+    log(pricedCards(segments)),
   ];
+}
+
+/**
+ * The most sibling boxes of one shape (tag and first class) that each hold a linked name and a price: the
+ * cards of a shop's category, counted whole. A product page holds one price of its own and a few cards of
+ * accessories; a pricing page's plans link to no product.
+ */
+function pricedCards(segments: readonly Segment[]): number {
+  const cards = new Map<Element, { price: boolean; link: boolean }>();
+  for (const s of segments) {
+    const price = PRICE.test(s.raw);
+    const link = s.linkChars > s.length / 2 && wordsOf(s.raw, CARD_LINK_WORDS) >= CARD_LINK_WORDS;
+    if (!price && !link) continue;
+    let box: Element | null = s.block;
+    for (let level = 0; box !== null && level < CARD_LEVELS; level++, box = parentElementOf(box)) {
+      const card = cards.get(box) ?? { price: false, link: false };
+      card.price ||= price;
+      card.link ||= link;
+      cards.set(box, card);
+    }
+  }
+  // Per parent, how many of its children of each shape are such cards.
+  const shapes = new Map<Element | null, Map<string, number>>();
+  let most = 0;
+  for (const [box, card] of cards) {
+    if (!card.price || !card.link) continue;
+    const parent = parentElementOf(box);
+    const counts = shapes.get(parent) ?? new Map<string, number>();
+    shapes.set(parent, counts);
+    const shape = boxShapeOf(box);
+    const count = (counts.get(shape) ?? 0) + 1;
+    counts.set(shape, count);
+    most = Math.max(most, count);
+  }
+  return most;
 }
 
 /**
@@ -144,9 +195,9 @@ function paragraphsInARow(segments: readonly Segment[], run: Run): number {
   return most;
 }
 
-/** Words in a line, counted up to the headline's minimum. */
-function wordsOf(text: string): number {
+/** Words in a line, counted up to `enough`. */
+function wordsOf(text: string, enough: number): number {
   let words = 0;
-  for (const _ of text.matchAll(/\S+/g)) if (++words >= HEADLINE_LINK_WORDS) break;
+  for (const _ of text.matchAll(/\S+/g)) if (++words >= enough) break;
   return words;
 }
