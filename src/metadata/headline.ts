@@ -239,12 +239,21 @@ export function findAuthorBox(headline: Element | null, doc: Document): AuthorBo
   return null;
 }
 
-/** The name on the line after a "Written by" or "Author" label beside `headline`. */
+/**
+ * A name with its address after it, as a mailbox is written ("Vinay Sajip <vinay_sajip at red-dove dot com>"): a
+ * documentation page's "Author:" field, a PEP's or an RFC's header.
+ */
+const MAILBOX = /^(.+?)\s*<[^<>]{1,100}>$/;
+
+/**
+ * The name on the line after a "Written by" or "Author" label beside `headline`, with the address the page
+ * gives after it.
+ */
 export function nameAfterLabel(headline: Element): string | null {
   for (const label of labelsAfter(headline)) {
     const next = nextElementSiblingOf(label);
     const text = next === null ? null : lineOf(next);
-    if (text !== null && NAME.test(text)) return text;
+    if (text !== null && NAME.test(MAILBOX.exec(text)?.[1] ?? text)) return text;
   }
   return null;
 }
