@@ -94,7 +94,10 @@ export function readMetadata(doc: Document): PageMetadata {
       return box;
     },
   };
-  const published = guard(() => readDate(doc, meta, ld?.published ?? null, near), null);
+  const published = guard(
+    () => readDate(doc, meta, { published: ld?.published ?? null, modified: ld?.modified ?? null }, near),
+    null,
+  );
   // A dated story's or a product's h1 is its headline or its name; a landing page's is a slogan.
   const headlined = published !== null || guard(() => declaredPageTypes(doc).product, false);
   return {
@@ -487,7 +490,7 @@ const DATE_META = [
 function readDate(
   doc: Document,
   meta: Map<string, string>,
-  ldDate: string | null,
+  ld: { published: string | null; modified: string | null },
   near: Near,
 ): string | null {
   const { headline } = near;
@@ -496,7 +499,11 @@ function readDate(
   const fromItemprop = itemprop
     ? (attributeOf(itemprop, 'content') ?? attributeOf(itemprop, 'datetime') ?? textContentOf(itemprop))
     : null;
-  let raw = first(fromMeta, fromItemprop, ldDate);
+  let raw = first(fromMeta, fromItemprop, ld.published);
+  // JSON-LD whose datePublished is its dateModified, to the character, was stamped at the last save (a site
+  // builder writes both each time): the date the page shows by its headline or author, if earlier, is the day
+  // it was published.
+  if (raw !== null && raw === ld.published && raw === ld.modified) raw = shownDateBefore(raw, near) ?? raw;
   if (raw === null) {
     for (const key of DATE_META) {
       raw = first(meta.get(key));
@@ -521,6 +528,17 @@ function readDate(
     raw = first(time === null ? null : attributeOf(time, 'datetime'));
   }
   return raw === null ? null : isoDate(raw);
+}
+
+/** The date the page shows by its headline or in its author box, when it is a day before `declared`. */
+function shownDateBefore(declared: string, near: Near): string | null {
+  const { headline } = near;
+  const box = near.authorBox();
+  const shown =
+    (headline === null ? null : dateNearHeadline(headline)) ?? (box === null ? null : dateInAuthorBox(box));
+  if (shown === null) return null;
+  const day = isoDate(shown).slice(0, 10);
+  return /^\d{4}-\d\d-\d\d$/.test(day) && day < isoDate(declared).slice(0, 10) ? shown : null;
 }
 
 /**

@@ -10,6 +10,8 @@ export interface LinkedData {
   headline: string | null;
   author: string | null;
   published: string | null;
+  /** `dateModified`: a `published` equal to it may be the time of the last save, not of publication. */
+  modified: string | null;
   publisher: string | null;
   website: string | null;
   image: string | null;
@@ -58,6 +60,7 @@ export function readLinkedData(doc: Document): LinkedData {
     headline: article ? (str(article.headline) ?? str(article.name)) : null,
     author: article ? names(article.author, resolve) : null,
     published: article ? (str(article.datePublished) ?? str(article.dateCreated)) : null,
+    modified: article ? str(article.dateModified) : null,
     publisher: article ? names(article.publisher, resolve) : null,
     website: website ? str(website.name) : null,
     image: article ? imageUrl(article.image, resolve) : null,
