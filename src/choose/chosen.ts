@@ -38,7 +38,10 @@ export type Choice =
        * that block builds too short (floors.ts).
        */
       replaced: Chosen | null;
-      /** The run holds nearly all of the page's text, or is a short post alone on it: no length floor applies (floors.ts). */
+      /**
+       * The run holds nearly all of the page's text, or is a short post alone on it: no length floor applies
+       * (floors.ts).
+       */
       wholePage: boolean;
     }
   | { verdict: 'listing' }

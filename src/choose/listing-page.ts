@@ -4,10 +4,10 @@
  * rule (listing.ts) sees one run; a front page whose run is a stack of long teasers, or a shop's grid of
  * product cards with a paragraph of category copy, passes it. The page as a whole says more: an address that
  * is a section, not a story's slug ("/news/technology" against "/2025/09/04/top-nutrition-trends"); many
- * headline-long links and few paragraphs; prices, most of all in a grid of cards; what its JSON-LD and `og:type`
- * declare. Logistic regression
- * over the features below, fitted by `npm run fit` (fit/listing.ts) on the dev corpora's pages labelled
- * listing or collection against all others, and checked in as listing-model.json.
+ * headline-long links and few paragraphs; prices, most of all in a grid of cards; what its JSON-LD and
+ * `og:type` declare. Logistic regression over the features below, fitted by `npm run fit` (fit/listing.ts) on
+ * the dev corpora's pages labelled listing or collection against all others, and checked in as
+ * listing-model.json.
  */
 import { boxShapeOf, parentElementOf, querySelectorAllIn } from '../dom/access.ts';
 import { declaredAddress } from '../dom/url.ts';
