@@ -131,7 +131,12 @@ describe('summarizeByType', () => {
     const rows = summarizeByType(records) ?? [];
     const summary = summarizeCorpus('modern-mini', 'text', records);
     const [article, both, listing, collection] = rows;
-    expect([article?.lists, both?.lists, listing?.lists, collection?.lists]).toEqual([false, true, true, true]);
+    expect([article?.lists, both?.lists, listing?.lists, collection?.lists]).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
     const report = markdownReport({
       info: REPORT_INFO,
       corpora: [summary],
