@@ -39,7 +39,16 @@
  * synthetic frame clock. On a shared machine the load moves every figure: each trial records the load average.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, type Dirent, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  type Dirent,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fixtureUrl, ROOT, VIEWPORT } from '../e2e/support/paths.ts';
@@ -48,6 +57,7 @@ import { percentile } from './metric.ts';
 import { type Display, startDisplay } from './screen/display.ts';
 import { sampleCorpus, type TimedCorpus } from './screen/pages.ts';
 import { Session, type Settled, sleep, type Tab } from './screen/session.ts';
+import { type Breakdown, breakdown, TRACE_CATEGORIES } from './screen/trace.ts';
 import { type Watched, XScreen } from './screen/xscreen.ts';
 import { type PageServer, startServer } from './serve.ts';
 
@@ -77,6 +87,11 @@ export interface OverlayOptions {
   /** The unpacked extension. Default dist/ (copied for the run, so a rebuild meanwhile can't change it). */
   dist?: string;
   onProgress?: (text: string) => void;
+  /**
+   * A folder: each Lectern trial is traced (Chrome's trace of every process, screen/trace.ts) and its trace
+   * written there, for chrome://tracing or Perfetto; each trial gets its breakdown. Tracing slows the trials.
+   */
+  trace?: string;
   /** Every trial as it ends (the CLI streams them to JSONL). */
   onTrial?: (trial: OverlayTrial) => void;
 }
@@ -126,6 +141,8 @@ export interface OverlayTrial {
   noise: number | null;
   /** One-minute load average of the machine when the trial started. */
   load: number;
+  /** With `trace`: where the time from the key to the frame went (screen/trace.ts); the trial itself ran slower. */
+  trace?: Breakdown | null;
   error: string | null;
 }
 
@@ -239,6 +256,8 @@ interface Context {
   lectern: Session | null;
   control: Session;
   points: number;
+  /** Where traces go (OverlayOptions.trace), or null. */
+  trace: string | null;
 }
 
 function message(error: unknown): string {
@@ -321,6 +340,8 @@ async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
     trial.settled = await session.settle(tab, SETTLE_TIMEOUT_MS);
     if (job.kind === 'control') await session.evaluateIsolated(tab, CONTROL_LISTENER);
     if (job.kind === 'cold') await session.stopWorker();
+    const tracing = lectern && context.trace !== null;
+    if (tracing) await session.startTrace(TRACE_CATEGORIES);
     // Again: an action popup left by an earlier trial takes the focus.
     await screen.focus(session.window.id);
     const armed = await screen.arm(session.viewport, {
@@ -349,6 +370,15 @@ async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
       if (!lowContrast) trial.completeMs = last ? Math.max(paintMs, last[0]) : paintMs;
     }
     let shown: OverlayTrial['shown'] = null;
+    if (tracing && context.trace !== null) {
+      const events = await session.stopTrace();
+      const file = path.join(context.trace, `${job.kind}-${job.corpus}-${job.id}-${job.repeat}.json`);
+      writeFileSync(file, JSON.stringify({ traceEvents: events }));
+      trial.trace =
+        paintMs === null
+          ? null
+          : breakdown(events, watched.t0Mono, watched.t0Mono + paintMs, session.extensionUrl());
+    }
     if (lectern) {
       shown = await session.shown(tab);
       const start = session.workerStarts.find((at) => at > watched.t0Mono);
@@ -547,7 +577,8 @@ export async function overlayTiming(options: OverlayOptions): Promise<OverlayTim
     if (lectern) sessions.push(lectern);
     chromium = control.version;
     viewport = { width: control.viewport.width, height: control.viewport.height };
-    const context: Context = { screen, lectern, control, points: 0 };
+    if (options.trace) mkdirSync(options.trace, { recursive: true });
+    const context: Context = { screen, lectern, control, points: 0, trace: options.trace ?? null };
 
     // One trial in each browser first, not counted: the first tab of an origin starts a renderer and fills the
     // code caches, which a person's browser has long done.

@@ -16,6 +16,9 @@
  *   --control-pages   also time a page-handled key press on every sampled page (the control listener in an
  *                     isolated world): a per-page floor, at the cost of a third trial per page
  *   --dist <dir>      the unpacked extension (default dist/: run `npm run build` first)
+ *   --trace <dir>     trace each Lectern trial (Chrome's trace of every process) into <dir>, and print where
+ *                     the time went: the browser's, the worker's and the tab's threads, by kind of work
+ *                     (bench/screen/trace.ts). Tracing slows the trials: their times are not the product's
  *   --out <dir>       where the results go (default bench/results)
  *
  * Needs Xvfb, python3 and Debian Chromium (libX11, libXtst and libXdamage come with Chromium and xdotool).
@@ -28,11 +31,12 @@ import { ROOT } from '../e2e/support/paths.ts';
 import { JsonLines, Progress, parseFlags, runMain, stamp, UsageError, wholeNumber } from './cli.ts';
 import { DEFAULT_CORPORA, loadCorpus } from './corpora.ts';
 import { type OverlayOptions, type OverlayTiming, overlayTable, overlayTiming } from './overlay-timing.ts';
+import { breakdownTable } from './screen/trace.ts';
 
 const USAGE =
   'usage: npx tsx bench/overlay.ts [--corpus <path>]… [--sample <k> | --all] [--limit <n>] [--page <id>]… ' +
   '[--trials <n>] ' +
-  '[--floor <n>] [--warm-only | --cold-only] [--control-pages] [--dist <dir>] [--out <dir>]';
+  '[--floor <n>] [--warm-only | --cold-only] [--control-pages] [--dist <dir>] [--trace <dir>] [--out <dir>]';
 
 const FLAGS = {
   corpus: { type: 'string', multiple: true },
@@ -46,6 +50,7 @@ const FLAGS = {
   'cold-only': { type: 'boolean' },
   'control-pages': { type: 'boolean' },
   dist: { type: 'string' },
+  trace: { type: 'string' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -69,6 +74,7 @@ function options(argv: string[]): Omit<OverlayOptions, 'corpora'> & { corpora: s
     kinds: values['warm-only'] ? ['warm'] : values['cold-only'] ? ['cold'] : undefined,
     controlPages: values['control-pages'] === true,
     dist: values.dist === undefined ? undefined : path.resolve(values.dist),
+    ...(values.trace === undefined ? {} : { trace: path.resolve(values.trace) }),
     out: path.resolve(values.out ?? path.join(ROOT, 'bench', 'results')),
   };
 }
@@ -103,7 +109,10 @@ async function main(argv: string[]): Promise<number> {
     progress.done();
     await jsonl.close();
   }
-  const table = overlayTable(timing);
+  const traced = timing.trials.flatMap((trial) =>
+    trial.trace ? [{ kind: trial.kind, trace: trial.trace }] : [],
+  );
+  const table = overlayTable(timing) + (traced.length > 0 ? `\n${breakdownTable(traced)}` : '');
   mkdirSync(out, { recursive: true });
   const mdFile = path.join(out, `${name}.md`);
   writeFileSync(mdFile, table);

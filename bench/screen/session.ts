@@ -9,6 +9,7 @@ import { contentType } from '../../e2e/support/serve.ts';
 import { fixtureFile } from '../serve.ts';
 import { type Browser, type Cdp, CdpError, launchBrowser } from './cdp.ts';
 import type { Display } from './display.ts';
+import type { TraceEvent } from './trace.ts';
 import type { Rect, XScreen, XWindow } from './xscreen.ts';
 
 /** Chromium's X11 window class (WM_CLASS), as `xdotool search --class chromium` finds it. */
@@ -365,6 +366,43 @@ export class Session {
       throw new Error(`${what} failed: ${exception?.description?.split('\n')[0] ?? text}`);
     }
     return result.result.value;
+  }
+
+  /** chrome-extension://<id>/, the extension's scripts' address prefix. */
+  extensionUrl(): string {
+    if (!this.extensionId) throw new Error('no extension loaded');
+    return `chrome-extension://${this.extensionId}/`;
+  }
+
+  /**
+   * Starts a Chrome trace of the whole browser (every process and thread: the tab's renderer, the extension's
+   * worker, the browser's main thread), for `stopTrace`. Tracing costs time of its own: a traced trial says where
+   * the time goes, not how long it takes.
+   */
+  async startTrace(categories: readonly string[]): Promise<void> {
+    await this.cdp.send('Tracing.start', {
+      transferMode: 'ReturnAsStream',
+      traceConfig: { includedCategories: categories, recordMode: 'recordAsMuchAsPossible' },
+    });
+  }
+
+  /** Ends the trace `startTrace` began and returns its events (Chrome's trace event format). */
+  async stopTrace(): Promise<TraceEvent[]> {
+    const complete = this.cdp.waitFor('Tracing.tracingComplete', { timeoutMs: 30_000 });
+    await this.cdp.send('Tracing.end');
+    const { stream } = (await complete.promise) as { stream: string };
+    const parts: string[] = [];
+    for (;;) {
+      const chunk = await this.cdp.send<{ data: string; eof: boolean; base64Encoded?: boolean }>('IO.read', {
+        handle: stream,
+        size: 1 << 20,
+      });
+      parts.push(chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data);
+      if (chunk.eof) break;
+    }
+    await this.cdp.send('IO.close', { handle: stream });
+    const parsed = JSON.parse(parts.join('')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+    return Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   }
 
   async closeTab(tab: Tab): Promise<void> {
