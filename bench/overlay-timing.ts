@@ -57,7 +57,7 @@ import { percentile } from './metric.ts';
 import { type Display, startDisplay } from './screen/display.ts';
 import { sampleCorpus, type TimedCorpus } from './screen/pages.ts';
 import { Session, type Settled, sleep, type Tab } from './screen/session.ts';
-import { type Breakdown, breakdown, TRACE_CATEGORIES } from './screen/trace.ts';
+import { type Breakdown, breakdown, TRACE_CATEGORIES, TRACE_SAMPLES } from './screen/trace.ts';
 import { type Watched, XScreen } from './screen/xscreen.ts';
 import { type PageServer, startServer } from './serve.ts';
 
@@ -92,6 +92,8 @@ export interface OverlayOptions {
    * written there, for chrome://tracing or Perfetto; each trial gets its breakdown. Tracing slows the trials.
    */
   trace?: string;
+  /** With `trace`: V8's sampling profiler too, for a CPU profile of each thread in the trace files. */
+  traceSamples?: boolean;
   /** Every trial as it ends (the CLI streams them to JSONL). */
   onTrial?: (trial: OverlayTrial) => void;
 }
@@ -256,8 +258,9 @@ interface Context {
   lectern: Session | null;
   control: Session;
   points: number;
-  /** Where traces go (OverlayOptions.trace), or null. */
+  /** Where traces go (OverlayOptions.trace), or null, and what they record. */
   trace: string | null;
+  traceCategories: readonly string[];
 }
 
 function message(error: unknown): string {
@@ -341,7 +344,7 @@ async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
     if (job.kind === 'control') await session.evaluateIsolated(tab, CONTROL_LISTENER);
     if (job.kind === 'cold') await session.stopWorker();
     const tracing = lectern && context.trace !== null;
-    if (tracing) await session.startTrace(TRACE_CATEGORIES);
+    if (tracing) await session.startTrace(context.traceCategories);
     // Again: an action popup left by an earlier trial takes the focus.
     await screen.focus(session.window.id);
     const armed = await screen.arm(session.viewport, {
@@ -578,7 +581,14 @@ export async function overlayTiming(options: OverlayOptions): Promise<OverlayTim
     chromium = control.version;
     viewport = { width: control.viewport.width, height: control.viewport.height };
     if (options.trace) mkdirSync(options.trace, { recursive: true });
-    const context: Context = { screen, lectern, control, points: 0, trace: options.trace ?? null };
+    const context: Context = {
+      screen,
+      lectern,
+      control,
+      points: 0,
+      trace: options.trace ?? null,
+      traceCategories: [...TRACE_CATEGORIES, ...(options.traceSamples ? [TRACE_SAMPLES] : [])],
+    };
 
     // One trial in each browser first, not counted: the first tab of an origin starts a renderer and fills the
     // code caches, which a person's browser has long done.

@@ -19,6 +19,7 @@
  *   --trace <dir>     trace each Lectern trial (Chrome's trace of every process) into <dir>, and print where
  *                     the time went: the browser's, the worker's and the tab's threads, by kind of work
  *                     (bench/screen/trace.ts). Tracing slows the trials: their times are not the product's
+ *   --trace-samples   with --trace: V8's sampling profiler too (a CPU profile of each thread in the files)
  *   --out <dir>       where the results go (default bench/results)
  *
  * Needs Xvfb, python3 and Debian Chromium (libX11, libXtst and libXdamage come with Chromium and xdotool).
@@ -36,7 +37,7 @@ import { breakdownTable } from './screen/trace.ts';
 const USAGE =
   'usage: npx tsx bench/overlay.ts [--corpus <path>]… [--sample <k> | --all] [--limit <n>] [--page <id>]… ' +
   '[--trials <n>] ' +
-  '[--floor <n>] [--warm-only | --cold-only] [--control-pages] [--dist <dir>] [--trace <dir>] [--out <dir>]';
+  '[--floor <n>] [--warm-only | --cold-only] [--control-pages] [--dist <dir>] [--trace <dir> [--trace-samples]] [--out <dir>]';
 
 const FLAGS = {
   corpus: { type: 'string', multiple: true },
@@ -51,6 +52,7 @@ const FLAGS = {
   'control-pages': { type: 'boolean' },
   dist: { type: 'string' },
   trace: { type: 'string' },
+  'trace-samples': { type: 'boolean' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -75,6 +77,7 @@ function options(argv: string[]): Omit<OverlayOptions, 'corpora'> & { corpora: s
     controlPages: values['control-pages'] === true,
     dist: values.dist === undefined ? undefined : path.resolve(values.dist),
     ...(values.trace === undefined ? {} : { trace: path.resolve(values.trace) }),
+    traceSamples: values['trace-samples'] === true,
     out: path.resolve(values.out ?? path.join(ROOT, 'bench', 'results')),
   };
 }

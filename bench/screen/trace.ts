@@ -47,8 +47,10 @@ export const TRACE_CATEGORIES = [
   'disabled-by-default-devtools.timeline',
   'v8',
   'v8.execute',
-  ...(process.env.LECTERN_TRACE_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ] as const;
+
+/** V8's sampling profiler, added with `--trace-samples`: the trace then holds a CPU profile per thread. */
+export const TRACE_SAMPLES = 'disabled-by-default-v8.cpu_profiler';
 
 /** The innermost event names that say what a slice was: the rest of a task is "other". */
 const KINDS: Readonly<Record<string, Work>> = {
