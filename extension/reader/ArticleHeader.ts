@@ -1,16 +1,36 @@
 /** Site, title, byline · date, and how long the article is: what Firefox Reader View shows above the text. */
 import type { ReaderArticle } from '../../src/types.ts';
 import { h } from './dom.ts';
-import { formatKind, formatPublished, formatReadingTime, formatWords, siteLabel } from './format.ts';
+import {
+  formatKind,
+  formatPublished,
+  formatReadingTime,
+  formatWords,
+  isoDateOf,
+  siteLabel,
+} from './format.ts';
 
 const separator = () => h('span', { class: 'l-sep' }, ' · ');
 
-export function articleHeader(article: ReaderArticle, lang: string | null): HTMLElement {
+export interface ArticleHeader {
+  element: HTMLElement;
+  /**
+   * Writes the date out in the article's language, after the first frame: its Intl formatter is the first in
+   * the tab, whose ICU set-up (6–15 ms) would hold the reader's first frame back. Until then the date's
+   * `<time>` is empty and its line keeps its height (reader.css), so nothing moves when it fills.
+   */
+  showDate(): void;
+}
+
+export function articleHeader(article: ReaderArticle, lang: string | null): ArticleHeader {
   const site = siteLabel(article.siteName, article.url);
-  const date = formatPublished(article.published, lang);
+  const iso = isoDateOf(article.published);
+  // A date the page wrote in its own words needs no formatter: shown at once.
+  const date = iso === null ? formatPublished(article.published, lang) : { text: '', iso };
   const byline = article.byline?.trim();
   const kind = formatKind(article.kind, article.records);
-  return h(
+  const time = date && h('time', { datetime: date.iso }, date.text);
+  const element = h(
     'header',
     { class: 'l-header' },
     site && h('p', { class: 'l-site' }, site),
@@ -21,7 +41,7 @@ export function articleHeader(article: ReaderArticle, lang: string | null): HTML
         { class: 'l-byline' },
         byline && h('span', { class: 'l-author' }, byline),
         byline && date && separator(),
-        date && h('time', { datetime: date.iso }, date.text),
+        time,
       ),
     // The UI speaks English in v1, even over a French article. Each phrase is its own left-to-right run: in a
     // right-to-left article "6 min read" would otherwise be shown as "min read 6".
@@ -35,4 +55,10 @@ export function articleHeader(article: ReaderArticle, lang: string | null): HTML
       h('span', { class: 'l-word-count', dir: 'ltr' }, formatWords(article.wordCount)),
     ),
   );
+  return {
+    element,
+    showDate() {
+      if (time && iso !== null) time.textContent = formatPublished(iso, lang)?.text ?? iso;
+    },
+  };
 }

@@ -180,10 +180,11 @@ export function createReader({
   // image at all, so turning them off in the settings stops their requests, not only their display.
   const content = h('div', { class: 'l-content' });
   let shownImages: boolean | null = null;
+  const header = articleHeader(article, lang);
   const articleElement = h(
     'article',
     { class: isCjk(lang) ? 'l-article l-cjk' : 'l-article', lang, dir: article.dir },
-    articleHeader(article, lang),
+    header.element,
     content,
   );
   const main = h('div', { class: 'l-main' }, articleElement);
@@ -319,6 +320,12 @@ export function createReader({
 
   update();
   const stopProgress = watchProgress(scroller, progress.show);
+  // After the frame that shows the reader: the work its first frame can do without.
+  const later = requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (alive) header.showDate();
+    }),
+  );
 
   return {
     element,
@@ -331,6 +338,7 @@ export function createReader({
       for (const [target, name] of shown) panels?.show(target, name, null);
       shown.clear();
       alive = false;
+      cancelAnimationFrame(later);
       stopProgress();
       system.stop();
       voices.stop();

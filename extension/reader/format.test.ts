@@ -56,6 +56,8 @@ describe('counts', () => {
   it('groups thousands and says "word" for one', () => {
     expect(formatWords(1234)).toBe('1,234 words');
     expect(formatWords(1)).toBe('1 word');
+    expect(formatWords(999)).toBe('999 words');
+    expect(formatWords(1234567)).toBe('1,234,567 words');
     expect(formatReadingTime(0.2)).toBe('1 min read');
     expect(formatReadingTime(12.6)).toBe('13 min read');
     expect(formatReadingTime(Number.NaN)).toBe('1 min read');

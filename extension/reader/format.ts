@@ -3,8 +3,12 @@ import type { ArticleKind } from '../../src/types.ts';
 import { COPY, type CopyFormat } from '../shared/formats.ts';
 import type { CopyResult, SaveResult } from './types.ts';
 
-// The UI strings are English in v1, so counts are grouped the English way whatever the article's language.
-const counts = new Intl.NumberFormat('en');
+/**
+ * A count grouped the English way ("12,345"), whatever the article's language: the UI strings are English in v1.
+ * By hand rather than Intl.NumberFormat: the first Intl object in a tab costs 10–20 ms of ICU set-up, and the
+ * reader's first frame shows a word count.
+ */
+const count = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * A BCP 47 tag usable in `lang` and Intl, or null. og:locale spells tags with an underscore (`en_US`), which
@@ -35,12 +39,18 @@ export interface DisplayDate {
   iso: string | null;
 }
 
+/** `Article.published` when it is an ISO 8601 date that parses, which formatPublished writes out through Intl. */
+export function isoDateOf(published: string | null): string | null {
+  const raw = published?.trim();
+  return raw && ISO_DATE.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : null;
+}
+
 /** Formats `Article.published` (ISO 8601 when parseable, else the page's own string) for the header. */
 export function formatPublished(published: string | null, lang: string | null): DisplayDate | null {
   const raw = published?.trim();
   if (!raw) return null;
-  const time = ISO_DATE.test(raw) ? Date.parse(raw) : Number.NaN;
-  if (Number.isNaN(time)) return { text: raw, iso: null };
+  if (isoDateOf(raw) === null) return { text: raw, iso: null };
+  const time = Date.parse(raw);
   // A bare date is midnight UTC; shown in a zone west of Greenwich it would become the day before.
   const options: Intl.DateTimeFormatOptions = {
     dateStyle: 'long',
@@ -58,7 +68,7 @@ export function formatPublished(published: string | null, lang: string | null): 
 }
 
 export function formatWords(words: number): string {
-  return `${counts.format(words)} ${words === 1 ? 'word' : 'words'}`;
+  return `${count(words)} ${words === 1 ? 'word' : 'words'}`;
 }
 
 /**
@@ -68,18 +78,18 @@ export function formatWords(words: number): string {
 export function formatKind(kind: ArticleKind, records: number): string | null {
   if (kind === 'thread') {
     const replies = Math.max(0, records - 1);
-    return `Thread · ${counts.format(replies)} ${replies === 1 ? 'reply' : 'replies'}`;
+    return `Thread · ${count(replies)} ${replies === 1 ? 'reply' : 'replies'}`;
   }
   // A listing whose cards were not found as one set has no count to give.
   if (kind === 'listing')
-    return records > 0 ? `List · ${counts.format(records)} ${records === 1 ? 'item' : 'items'}` : 'List';
+    return records > 0 ? `List · ${count(records)} ${records === 1 ? 'item' : 'items'}` : 'List';
   if (kind === 'product') return 'Product';
   return null;
 }
 
 export function formatReadingTime(minutes: number): string {
   const rounded = Number.isFinite(minutes) ? Math.max(1, Math.round(minutes)) : 1;
-  return `${counts.format(rounded)} min read`;
+  return `${count(rounded)} min read`;
 }
 
 /**

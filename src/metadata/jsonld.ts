@@ -130,11 +130,16 @@ function names(v: Json | undefined, resolve: (v: Json | undefined) => Json | und
       typeof r === 'string' ? str(r) : r && typeof r === 'object' && !Array.isArray(r) ? str(r.name) : null;
     if (name !== null && !out.includes(name)) out.push(name);
   }
-  return out.length > 0 ? AUTHORS.format(out) : null;
+  if (out.length <= 1) return out[0] ?? null;
+  authors ??= new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+  return authors.format(out);
 }
 
-/** Several authors as a byline reads them: "Ann Lee and Tom Park", "Ann Lee, Tom Park, and Mo Ali". */
-const AUTHORS = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+/**
+ * Several authors as a byline reads them: "Ann Lee and Tom Park", "Ann Lee, Tom Park, and Mo Ali". Made when a
+ * page first names several: the first Intl object in a tab costs milliseconds of ICU set-up, paid at the key press.
+ */
+let authors: Intl.ListFormat | null = null;
 
 function imageUrl(v: Json | undefined, resolve: (v: Json | undefined) => Json | undefined): string | null {
   const first = Array.isArray(v) ? v[0] : v;
