@@ -258,6 +258,45 @@ test('the article can be picked on the page: the box under the pointer, or the b
   await second.page.close();
 });
 
+test('a box widened to stays outlined while the pointer glides to the picker’s bar: Take this box takes it; the pointer resting on another box outlines that', async () => {
+  const { page, overlay } = await openReader(PAGES.first.url);
+  await startEditing(overlay);
+  await overlay.click('Pick the article on the page');
+  await expect.poll(() => pickerSays(overlay)).toMatch(/^Outlined: div · /);
+  // Widened from the article's box to the page's <main>, which holds the key facts too.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => pickerSays(overlay)).toMatch(/^Outlined: main · /);
+  // A person's pointer glides from inside <main> to the bar's button, over the bar and the page under it.
+  const from = await page.evaluate(() => {
+    const r = (document.querySelector('main') as Element).getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: Math.max(r.y, 0) + 40 };
+  });
+  const to = await overlay.evaluate((root) => {
+    const button = Array.from(root.querySelectorAll('.l-picker button')).find(
+      (b) => b.textContent === 'Take this box',
+    ) as HTMLElement;
+    const r = button.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  for (let step = 0; step <= 8; step++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * step) / 8, from.y + ((to.y - from.y) * step) / 8);
+    await page.evaluate(() => new Promise((frame) => requestAnimationFrame(frame)));
+  }
+  expect(await pickerSays(overlay)).toMatch(/^Outlined: main · /);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect.poll(() => overlay.shows('The library will open in the spring')).toBe(true);
+  expect(await overlay.shows('Paragraph 1 of the story')).toBe(true);
+  // A box chosen with the keys gives way to the pointer that rests on another box.
+  await overlay.click('Undo');
+  await overlay.click('Pick the article on the page');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => pickerSays(overlay)).toMatch(/^Outlined: article · /);
+  await pointAtKeyFacts(page, overlay);
+  await page.close();
+});
+
 test('a box the article left out can be added after it (the A key here; the bar has a button too), and is added on the site’s next page too', async () => {
   const { page, overlay } = await openReader(PAGES.first.url);
   expect(await overlay.shows('Key facts')).toBe(false);

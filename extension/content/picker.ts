@@ -3,7 +3,8 @@
  * transparent layer (the overlay's modal dialog, still in the top layer: the page can neither cover it nor see
  * what is pointed at), and a person points at the article. The box under the pointer is outlined; the wheel or
  * ↑ / ↓ widen to the box around it or narrow back, ← / → go to the boxes beside it; a click or Enter takes it,
- * Esc gives the reader back unchanged. Keyboard alone works from the box that holds the reader's article.
+ * Esc gives the reader back unchanged. A box chosen with the wheel or the keys stays outlined while the pointer
+ * goes to the bar's buttons. Keyboard alone works from the box that holds the reader's article.
  *
  * The page is inert under a modal dialog, so the browser's hit testing (`elementsFromPoint`) finds none of its
  * elements: the box under the pointer is found by walking down the page's boxes that hold the point, through
@@ -25,6 +26,11 @@ import { pickerSurface } from '../reader/FixBars.ts';
 
 /** Deeper than any page's article sits; a bound on the walk down, not a limit anyone meets. */
 const MAX_DEPTH = 512;
+/**
+ * How long the pointer rests on a box before it is pointed at, once a box was chosen with the wheel or the keys:
+ * longer than a glide across it (a frame or two) takes, as short as a person's pause on what they mean.
+ */
+const POINTING_MS = 250;
 
 export interface PickOptions {
   /** Where the surface goes: the reader's mount, whose own view it hides meanwhile. */
@@ -99,6 +105,13 @@ export function pickOnPage({ mount, start, done }: PickOptions): void {
   /** The boxes narrowed from, so ↓ goes back the way ↑ came. */
   const narrower: Element[] = [];
   let target: Element | null = null;
+  /**
+   * The outlined box was chosen with the wheel or the keys: the pointer moving on (to the bar's buttons, over
+   * smaller boxes inside it and the page beside it) keeps it; only the pointer resting on a box outside it for
+   * POINTING_MS outlines that box.
+   */
+  let chosen = false;
+  let resting = 0;
   let frame = 0;
 
   const show = (el: Element | null) => {
@@ -116,6 +129,7 @@ export function pickOnPage({ mount, start, done }: PickOptions): void {
 
   const finish = (picked: Element | null, add = false) => {
     cancelAnimationFrame(frame);
+    clearTimeout(resting);
     surface.element.remove();
     mount.classList.remove('l-picking');
     done(picked, add);
@@ -126,30 +140,50 @@ export function pickOnPage({ mount, start, done }: PickOptions): void {
     show(target);
   };
 
+  const choose = (el: Element) => {
+    chosen = true;
+    show(el);
+  };
   const widen = () => {
     const parent = target === null ? null : parentElementOf(target);
     if (target === null || parent === null || isPageRoot(parent)) return;
     narrower.push(target);
-    show(parent);
+    choose(parent);
   };
   const narrow = () => {
     if (target === null) return;
     const back = narrower.pop();
     const inner = back !== undefined && containsNode(target, back) ? back : firstChildWithBox(target);
-    if (inner !== null) show(inner);
+    if (inner !== null) choose(inner);
   };
 
-  surface.element.addEventListener('mousemove', (event) => {
+  const pointAt = (x: number, y: number) => {
+    const under = boxAt(x, y);
+    chosen = false;
+    if (under !== target) {
+      narrower.length = 0;
+      show(under);
+    }
+  };
+  // Over the page only: on its way to the bar's buttons the pointer crosses the bar, and the page's boxes under
+  // the bar are not what the person pointed at.
+  surface.area.addEventListener('mousemove', (event) => {
+    const { clientX: x, clientY: y } = event;
+    clearTimeout(resting);
+    if (chosen) {
+      resting = window.setTimeout(() => {
+        const under = boxAt(x, y);
+        if (target === null || under === null || !containsNode(target, under)) pointAt(x, y);
+      }, POINTING_MS);
+      return;
+    }
     if (frame !== 0) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
-      const under = boxAt(event.clientX, event.clientY);
-      if (under !== target) {
-        narrower.length = 0;
-        show(under);
-      }
+      pointAt(x, y);
     });
   });
+  surface.area.addEventListener('mouseleave', () => clearTimeout(resting));
   surface.element.addEventListener(
     'wheel',
     (event) => {
@@ -167,8 +201,8 @@ export function pickOnPage({ mount, start, done }: PickOptions): void {
     const keys: Record<string, () => void> = {
       ArrowUp: widen,
       ArrowDown: narrow,
-      ArrowLeft: () => target && show(sibling(target, false) ?? target),
-      ArrowRight: () => target && show(sibling(target, true) ?? target),
+      ArrowLeft: () => target && choose(sibling(target, false) ?? target),
+      ArrowRight: () => target && choose(sibling(target, true) ?? target),
       Enter: () => finish(target),
       a: () => finish(target, true),
       // The page scrolls under the surface (the wheel widens and narrows): the box outlined follows it.
