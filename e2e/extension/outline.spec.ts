@@ -46,10 +46,9 @@ test('lists the sections, jumps to one, marks the one being read, and goes away 
   );
   expect(jumped.focused).toBe(lastTitle);
 
-  // Scrolling back to the top marks no section.
-  await overlay.evaluate((root) => {
-    (root.querySelector('.l-scroll') as HTMLElement).scrollTop = 0;
-  });
+  // Scrolling back to the top (the wheel, over the text) marks no section.
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, -100_000);
   await expect.poll(async () => (await state()).current).toBe(-1);
 
   // The keyboard: focus the first section's button, Enter.
@@ -61,3 +60,62 @@ test('lists the sections, jumps to one, marks the one being read, and goes away 
   await overlay.click('Outline');
   await expect.poll(() => overlay.has('Outline', 'navigation')).toBe(false);
 });
+
+/** The sections' topics: "Section 1: the harbour"… */
+const TOPICS = ['harbour', 'ferries', 'roads', 'schools', 'library', 'budget', 'parks', 'housing', 'weather'];
+const sectionTitle = (index: number) => `Section ${index + 1}: the ${TOPICS[index]}`;
+
+/**
+ * A long article of many sections, each a `<section>` of several paragraphs (as documentation generators write
+ * them): a block far taller than the reader's estimate of one before it is laid out. The last two are short, so
+ * the last one's heading can't come up to the top of the reader.
+ */
+function longArticle(): string {
+  const words = (n: number, seed: number) =>
+    Array.from({ length: n }, (_, i) => TOPICS[(i * seed) % 6]).join(' ');
+  const paragraphs = (s: number) =>
+    Array.from(
+      { length: s >= 7 ? 1 : 5 },
+      (_, p) => `<p>Paragraph ${p + 1} of section ${s + 1}. ${words(90, s + p + 1)}.</p>`,
+    ).join('');
+  const sections = TOPICS.map((_, s) => `<section><h2>${sectionTitle(s)}</h2>${paragraphs(s)}</section>`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Nine sections of the town report | The Daily</title></head><body>
+<main><article><h1>Nine sections of the town report</h1>${sections.join('')}</article></main></body></html>`;
+}
+
+test('a section chosen in a long article is the one marked, its heading at the top of the text, also near the end', async () => {
+  const url = 'https://news.test/outline-long-report/';
+  await extension.context.route(url, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: longArticle() }),
+  );
+  const { overlay } = await openReaderOn(extension, url, 'Paragraph 1 of section 1.');
+  await overlay.click('More options');
+  await overlay.click('Outline');
+  await expect.poll(() => overlay.has('Outline', 'navigation')).toBe(true);
+  // First far down, from the top: the blocks on the way have only their estimated height.
+  for (const chosen of [7, 8, 5, 2]) {
+    const title = sectionTitle(chosen);
+    await overlay.click(title);
+    // Marked, and still marked once the blocks around it have been laid out at their real height.
+    await expect.poll(() => markedSection(overlay)).toBe(title);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(await markedSection(overlay)).toBe(title);
+    const offset = await overlay.evaluate((root, wanted) => {
+      const scroller = root.querySelector('.l-scroll') as HTMLElement;
+      const heading = Array.from(root.querySelectorAll('.l-content h2')).find(
+        (h) => h.textContent === wanted,
+      );
+      return Math.round((heading?.getBoundingClientRect().top ?? -1) - scroller.getBoundingClientRect().top);
+    }, title);
+    // In view: under the toolbar at the top of the text, or as far up as the article's end lets it come.
+    expect(offset).toBeGreaterThanOrEqual(0);
+    expect(offset).toBeLessThan(chosen < 8 ? 200 : 900);
+  }
+});
+
+/** The outline's item marked as the section being read. */
+function markedSection(overlay: Awaited<ReturnType<typeof openReaderOn>>['overlay']): Promise<string> {
+  return overlay.evaluate(
+    (root) => root.querySelector('.l-outline-item[aria-current="true"]')?.textContent ?? '',
+  );
+}

@@ -11,6 +11,8 @@ import type { ToolHost } from './tool-host.ts';
 const SECTIONS = 'h2, h3, h4';
 /** How far below the top of the reader a heading still counts as the section being read (the toolbar's height). */
 const READ_LINE_PX = 80;
+/** Frames a jump keeps bringing its heading up while the blocks before it take their real height. */
+const SETTLE_FRAMES = 6;
 
 let shown: { remove(): void } | null = null;
 
@@ -20,6 +22,25 @@ export function showOutline(host: ToolHost): void {
   if (parts === null) return;
   const { main, content, scroller } = parts;
   const headings = Array.from(content.querySelectorAll<HTMLElement>(SECTIONS));
+  /**
+   * The section chosen in the outline: marked until the person scrolls on. Near the article's end its heading
+   * can't come up to the read line, and the last heading in view would be marked instead.
+   */
+  let chosen: number | null = null;
+  let settling = 0;
+  /**
+   * Scrolls `heading` to the read line, and again in the next frames while it moves: blocks are laid out at
+   * their real height only as they come near the screen (reader.css, content-visibility), so a heading far
+   * down is first placed by estimates, hundreds of pixels off.
+   */
+  const bringUp = (heading: HTMLElement, frames: number) => {
+    const off =
+      heading.getBoundingClientRect().top - scroller.getBoundingClientRect().top - (READ_LINE_PX - 8);
+    if (Math.abs(off) <= 1) return;
+    scroller.scrollTo({ top: scroller.scrollTop + off, behavior: 'instant' });
+    // Even where the scroll stopped short: the article may be longer than its estimate said (or end there).
+    if (frames > 0) settling = requestAnimationFrame(() => bringUp(heading, frames - 1));
+  };
   const view = outlineView(
     headings.map((heading) => ({
       text: heading.textContent?.trim() ?? '',
@@ -28,8 +49,10 @@ export function showOutline(host: ToolHost): void {
     (index) => {
       const heading = headings[index];
       if (!heading) return;
-      const top = heading.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
-      scroller.scrollTo({ top: scroller.scrollTop + top - READ_LINE_PX + 8, behavior: 'instant' });
+      cancelAnimationFrame(settling);
+      chosen = index;
+      view.mark(index);
+      bringUp(heading, SETTLE_FRAMES);
       heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
     },
@@ -37,6 +60,10 @@ export function showOutline(host: ToolHost): void {
   let frame = 0;
   const mark = () => {
     frame = 0;
+    if (chosen !== null) {
+      view.mark(chosen);
+      return;
+    }
     const box = scroller.getBoundingClientRect();
     // Scrolled to the end, the last sections can't reach the top: the last one in view is the one being read.
     const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
@@ -50,12 +77,23 @@ export function showOutline(host: ToolHost): void {
   const onScroll = () => {
     if (frame === 0) frame = requestAnimationFrame(mark);
   };
+  // The person scrolls on (the wheel, a touch, a key, the scrollbar): the mark follows the text again.
+  const onPersonScrolls = (event: Event) => {
+    if (!event.isTrusted || chosen === null) return;
+    chosen = null;
+    cancelAnimationFrame(settling);
+    onScroll();
+  };
+  const PERSON_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  for (const type of PERSON_SCROLLS) scroller.addEventListener(type, onPersonScrolls, { passive: true });
   scroller.addEventListener('scroll', onScroll, { passive: true });
   main.prepend(view.element);
   mark();
   shown = {
     remove() {
       scroller.removeEventListener('scroll', onScroll);
+      for (const type of PERSON_SCROLLS) scroller.removeEventListener(type, onPersonScrolls);
+      cancelAnimationFrame(settling);
       if (frame !== 0) cancelAnimationFrame(frame);
       view.element.remove();
       shown = null;
