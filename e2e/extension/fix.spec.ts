@@ -71,8 +71,33 @@ function pageWithSummary(topic: string): string {
   );
 }
 
+/**
+ * A page whose story holds three "Read also" lines, and whose sidebar (not in the reader) four more of the same
+ * kind.
+ */
+function readAlsoPage(): string {
+  const also = (n: number) =>
+    `<p class="read-also">Read also: story number ${n} of the week's harbour coverage</p>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour week | The Daily</title></head><body>
+<main id="content"><article class="story"><h1 class="story__title">Harbour week</h1><div class="story__body">
+${para(1, 'Harbour week')}${also(1)}${para(2, 'Harbour week')}${also(2)}${para(3, 'Harbour week')}${also(3)}${para(4, 'Harbour week')}
+</div></article>
+<aside class="sidebar"><h2>More from the harbour</h2>${also(4)}${also(5)}${also(6)}${also(7)}</aside></main>
+</body></html>`;
+}
+
+/** A long story of one site: thirty paragraphs, a reader's several screens. */
+function longPage(): string {
+  const paragraphs = Array.from({ length: 30 }, (_, i) => para(i + 1, 'Harbour works')).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour works | The Daily</title></head><body>
+<main id="content"><article class="story"><h1 class="story__title">Harbour works</h1><div class="story__body">${paragraphs}</div></article></main>
+</body></html>`;
+}
+
 const MORE = {
+  long: { url: 'https://news.test/fix-site-long/', body: longPage() },
   planting: { url: 'https://news.test/fix-site-members/', body: plantingPage() },
+  readAlso: { url: 'https://news.test/fix-site-read-also/', body: readAlsoPage() },
   next: { url: 'https://news.test/fix-site-harbour/', body: pageWithSummary(PAGES.second.topic) },
 };
 
@@ -214,6 +239,64 @@ test('the keyboard edits too: Enter removes the focused block, "Remove blocks li
   await expect.poll(() => overlay.has('Done')).toBe(false);
   expect(await overlay.shows('Photo: Agency')).toBe(true);
   expect(await stored()).toEqual({});
+  await page.close();
+});
+
+test('the Edit mode opens where the person was reading, and the reader stays there when it ends: the minutes left do not rise', async () => {
+  const { page, overlay } = await openReader(MORE.long.url);
+  const where = () =>
+    overlay.evaluate((root) => {
+      // The first paragraph a person reads: the first to start below the toolbar, and below the Edit mode's
+      // bar while it shows.
+      const bars = Array.from(root.querySelectorAll('.l-toolbar, .l-fixbar-editing'));
+      const top = Math.max(...bars.map((bar) => bar.getBoundingClientRect().bottom));
+      const first = Array.from(root.querySelectorAll('.l-content p')).find(
+        (p) => p.getBoundingClientRect().top >= top,
+      );
+      return {
+        paragraph: (first?.textContent ?? '').slice(0, 14),
+        left: Number.parseInt(root.querySelector('.l-time-left')?.textContent ?? '', 10),
+      };
+    });
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, 2500);
+  // Once the wheel's scroll has come to rest.
+  const scrolled = () =>
+    overlay.evaluate((root) => (root.querySelector('.l-scroll') as HTMLElement).scrollTop);
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const now = await scrolled();
+      const still = now === last && now > 0;
+      last = now;
+      return still;
+    })
+    .toBe(true);
+  const reading = await where();
+  await startEditing(overlay);
+  await expect.poll(async () => (await where()).paragraph).toBe(reading.paragraph);
+  // The Edit mode's blocks are a little taller: the share scrolled, and so the minutes left, may round apart.
+  expect((await where()).left).toBeLessThanOrEqual(reading.left + 1);
+  // Esc ends the edit: the reader again, at the same place.
+  await page.keyboard.press('Escape');
+  await expect.poll(() => overlay.has('Done')).toBe(false);
+  await expect.poll(async () => (await where()).paragraph).toBe(reading.paragraph);
+  expect((await where()).left).toBeLessThanOrEqual(reading.left);
+  await page.close();
+});
+
+test('"Remove blocks like this" says how many blocks of the reader went, not how many the page holds', async () => {
+  const { page, overlay } = await openReader(MORE.readAlso.url);
+  expect(await overlay.shows('Read also: story number 2')).toBe(true);
+  expect(await overlay.shows('Read also: story number 5')).toBe(false);
+  await startEditing(overlay);
+  await clickBlock(page, overlay, 'Read also: story number 1');
+  await expect.poll(() => overlay.shows('Read also: story number 1')).toBe(false);
+  await overlay.click('Remove blocks like this');
+  await expect.poll(() => overlay.shows('Read also: story number 3')).toBe(false);
+  // The clicked line and the two more in the story: the sidebar's four were never in the reader.
+  expect(await overlay.shows('Removed 3 blocks like that one.')).toBe(true);
+  expect(await overlay.shows('Paragraph 4 of the story')).toBe(true);
   await page.close();
 });
 

@@ -244,7 +244,12 @@ async function connect(page: Page): Promise<Overlay> {
       const id = await objectFor(node.backendDOMNodeId as number);
       const box = await call<{ x: number; y: number; width: number; height: number }>(
         id,
-        `(el) => { el.scrollIntoView({ block: 'center' }); const r = el.getBoundingClientRect();
+        // Brought into view only when it is not: a person scrolls to what they can't see, and scrolling a
+        // sticky bar's button "into view" would move the reader under it.
+        `(el) => { let r = el.getBoundingClientRect();
+          if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+            el.scrollIntoView({ block: 'center' }); r = el.getBoundingClientRect();
+          }
           return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
       );
       if (box.width === 0 || box.height === 0) throw new Error(`${role} ${String(name)} has no box`);

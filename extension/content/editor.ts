@@ -16,6 +16,7 @@ import type { Extracted } from '../../src/types.ts';
 import { type EditBar, editBar, type FixBar, fixBar } from '../reader/FixBars.ts';
 import { type FixKept, sendToExtension } from '../shared/messages.ts';
 import { boxAround, pickOnPage } from './picker.ts';
+import { goToPlace, type Place, placeOf } from './place.ts';
 import type { ToolHost } from './tool-host.ts';
 
 /** An edit going on: the fix it started from, as edited so far, and each earlier step for Undo. */
@@ -27,8 +28,8 @@ interface Session {
   last: Element | null;
   /** What to show in the bar after the reader is shown again. */
   status: string;
-  /** Where the reader was scrolled, and which block had the focus, before it was shown again. */
-  scroll: number;
+  /** Where the reader was in the article, and which block had the focus, before it was shown again. */
+  place: Place | null;
   focus: number;
 }
 
@@ -39,6 +40,11 @@ let withoutFix: Extracted | null = null;
 let withTemplate: Extracted | null = null;
 /** What came of the edit that just ended, for the bar of the reader shown next. */
 let outcome = '';
+/**
+ * Where the reader was in the article when the edit ended: the reader shown next (with the fix, or without it)
+ * opens there, not at the top, which made the minutes left rise.
+ */
+let endedAt: Place | null = null;
 
 const EMPTY: SiteRule = { root: null, remove: [] };
 
@@ -58,6 +64,12 @@ export function ruleOf(host: ToolHost): SiteRule | null {
   return host.extracted.article.diagnostics.rule === 'applied' ? host.rule() : null;
 }
 const site = (): string => location.host;
+
+/** Where the reader shown now is in its article. */
+function placeNow(host: ToolHost): Place | null {
+  const parts = host.parts();
+  return parts === null ? null : placeOf(parts);
+}
 
 /** What the reader says of a fix it asked the background to keep; never another site: the bar is in the page. */
 function keptMessage({ kept, dropped }: FixKept): string {
@@ -84,7 +96,8 @@ export function attachEditor(host: ToolHost, start: boolean): void {
       history: [],
       last: null,
       status: '',
-      scroll: 0,
+      // The Edit mode opens where the person was reading.
+      place: placeNow(host),
       focus: -1,
     };
     // Read with the site's fix (the reader may show the page without it): the Edit mode starts from there.
@@ -101,6 +114,10 @@ export function attachEditor(host: ToolHost, start: boolean): void {
   const bar = showFixBar(host);
   if (bar) bar.say(said);
   else if (said) host.parts()?.main.prepend(fixBar(said, []).element);
+  // With the bars in place above the text.
+  const parts = host.parts();
+  if (parts) goToPlace(parts, endedAt);
+  endedAt = null;
 }
 
 /**
@@ -233,12 +250,14 @@ function editableBlocks(host: ToolHost, content: Element, images: boolean): Map<
 function editMode(host: ToolHost, state: Session): void {
   const parts = host.parts();
   if (parts === null) return;
-  const { root, main, content, scroller } = parts;
+  const { root, main, content } = parts;
   const blocks = editableBlocks(host, content, root.getAttribute('data-images') !== 'off');
   const order = [...blocks.keys()];
   let target: Element | null = null;
 
   const finish = (rule: SiteRule | null, status: string) => {
+    // Before the bar and the blocks' frames go, which moves the text.
+    endedAt = placeNow(host);
     session = null;
     outcome = status;
     content.classList.remove('l-editing');
@@ -263,7 +282,7 @@ function editMode(host: ToolHost, state: Session): void {
     state.history.push(state.rule);
     state.rule = rule;
     state.status = status;
-    state.scroll = scroller.scrollTop;
+    state.place = placeNow(host);
     state.focus = focus;
     host.show(next);
     return true;
@@ -297,8 +316,15 @@ function editMode(host: ToolHost, state: Session): void {
       return;
     }
     const rule: SiteRule = { ...state.rule, remove: [...state.rule.remove.slice(0, -1), like] };
-    const removed = matchRule(document, rule).removed.size - matchRule(document, state.rule).removed.size;
-    show(rule, `Removed ${removed + 1} blocks like that one.`, state.focus);
+    // The one removed before, and those of the reader's blocks the wider fix takes too.
+    const removed = 1 + blocksLeftOut(order, blocks, state.rule, rule);
+    show(
+      rule,
+      removed === 1
+        ? 'No other block of the article is like that one.'
+        : `Removed ${removed} blocks like that one.`,
+      state.focus,
+    );
   };
 
   const pick = () => {
@@ -343,7 +369,7 @@ function editMode(host: ToolHost, state: Session): void {
     // "Like this" widens the last removal: after an Undo there is none to widen.
     state.last = null;
     state.status = 'Undone.';
-    state.scroll = scroller.scrollTop;
+    state.place = placeNow(host);
     host.show(next);
   };
 
@@ -415,7 +441,7 @@ function editMode(host: ToolHost, state: Session): void {
   content.addEventListener('mouseover', onOver);
   root.addEventListener('keydown', onEscape);
   main.prepend(bar.element);
-  if (state.scroll > 0) scroller.scrollTop = state.scroll;
+  goToPlace(parts, state.place);
   const focus = order[Math.min(state.focus, order.length - 1)] ?? null;
   if (state.focus >= 0 && focus instanceof HTMLElement) focus.focus({ preventScroll: true });
   else bar.focus();
@@ -426,11 +452,40 @@ function editMode(host: ToolHost, state: Session): void {
  * tree is read through src/dom/access.ts (`<input name="parentElement">` must not redirect the walk up).
  */
 function hides(rule: SiteRule, el: Element): boolean {
-  const { removed } = matchRule(document, rule);
+  return inRemoved(matchRule(document, rule).removed, el);
+}
+
+/** Whether `el` or a box around it is one of `removed`. */
+function inRemoved(removed: ReadonlySet<Element>, el: Element): boolean {
   let at: Element | null = el;
   for (let steps = 0; at !== null && steps < MAX_ANCESTORS; steps++, at = parentElementOf(at))
     if (removed.has(at)) return true;
   return false;
+}
+
+/**
+ * How many of the reader's blocks (`order`, in document order, each with its page element in `blocks`) `after`
+ * leaves out that `before` kept: each counted once with what it holds. The fix's selectors match the page's
+ * blocks outside the article too (a sidebar's of the same kind), which were never in the reader.
+ */
+function blocksLeftOut(
+  order: readonly Element[],
+  blocks: ReadonlyMap<Element, Element>,
+  before: SiteRule,
+  after: SiteRule,
+): number {
+  const was = matchRule(document, before).removed;
+  const now = matchRule(document, after).removed;
+  let count = 0;
+  let counted: Element | null = null;
+  for (const shown of order) {
+    if (counted?.contains(shown)) continue;
+    const source = blocks.get(shown);
+    if (source === undefined || !inRemoved(now, source) || inRemoved(was, source)) continue;
+    count++;
+    counted = shown;
+  }
+  return count;
 }
 
 /** Whether a fix picks, removes or adds anything (one that does none is no fix). */

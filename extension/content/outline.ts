@@ -5,14 +5,13 @@
  * keeps it on, for every reader shown in the page.
  */
 import { outlineView } from '../reader/Outline.ts';
+import { scrollToPlace } from './place.ts';
 import type { ToolHost } from './tool-host.ts';
 
 /** Headings the outline lists: the article's own, below its title (the header's h1). */
 const SECTIONS = 'h2, h3, h4';
 /** How far below the top of the reader a heading still counts as the section being read (the toolbar's height). */
 const READ_LINE_PX = 80;
-/** Frames a jump keeps bringing its heading up while the blocks before it take their real height. */
-const SETTLE_FRAMES = 6;
 
 let shown: { remove(): void } | null = null;
 
@@ -27,20 +26,7 @@ export function showOutline(host: ToolHost): void {
    * can't come up to the read line, and the last heading in view would be marked instead.
    */
   let chosen: number | null = null;
-  let settling = 0;
-  /**
-   * Scrolls `heading` to the read line, and again in the next frames while it moves: blocks are laid out at
-   * their real height only as they come near the screen (reader.css, content-visibility), so a heading far
-   * down is first placed by estimates, hundreds of pixels off.
-   */
-  const bringUp = (heading: HTMLElement, frames: number) => {
-    const off =
-      heading.getBoundingClientRect().top - scroller.getBoundingClientRect().top - (READ_LINE_PX - 8);
-    if (Math.abs(off) <= 1) return;
-    scroller.scrollTo({ top: scroller.scrollTop + off, behavior: 'instant' });
-    // Even where the scroll stopped short: the article may be longer than its estimate said (or end there).
-    if (frames > 0) settling = requestAnimationFrame(() => bringUp(heading, frames - 1));
-  };
+  let stopSettling = () => {};
   const view = outlineView(
     headings.map((heading) => ({
       text: heading.textContent?.trim() ?? '',
@@ -49,10 +35,10 @@ export function showOutline(host: ToolHost): void {
     (index) => {
       const heading = headings[index];
       if (!heading) return;
-      cancelAnimationFrame(settling);
+      stopSettling();
       chosen = index;
       view.mark(index);
-      bringUp(heading, SETTLE_FRAMES);
+      stopSettling = scrollToPlace(scroller, heading, () => READ_LINE_PX - 8);
       heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
     },
@@ -81,7 +67,7 @@ export function showOutline(host: ToolHost): void {
   const onPersonScrolls = (event: Event) => {
     if (!event.isTrusted || chosen === null) return;
     chosen = null;
-    cancelAnimationFrame(settling);
+    stopSettling();
     onScroll();
   };
   const PERSON_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
@@ -93,7 +79,7 @@ export function showOutline(host: ToolHost): void {
     remove() {
       scroller.removeEventListener('scroll', onScroll);
       for (const type of PERSON_SCROLLS) scroller.removeEventListener(type, onPersonScrolls);
-      cancelAnimationFrame(settling);
+      stopSettling();
       if (frame !== 0) cancelAnimationFrame(frame);
       view.element.remove();
       shown = null;

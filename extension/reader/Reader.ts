@@ -129,7 +129,7 @@ export function createReader({
   const closeMenu = () => {
     menuOpen = false;
     update();
-    bar.menu.focus();
+    bar.menu.focus({ preventScroll: true });
   };
   // Esc on the export menu's button or one of its items folds the menu away.
   const onMenuKeyDown = (event: KeyboardEvent) => {
