@@ -63,6 +63,7 @@ export type Mount = (root: ShadowRoot, layer: HTMLElement) => View;
 const printQuery = matchMedia('print');
 let overlaySheet: CSSStyleSheet | null = null;
 let pageSheet: CSSStyleSheet | null = null;
+let scrollbarSheet: CSSStyleSheet | null = null;
 
 function sheet(css: string): CSSStyleSheet {
   const made = new CSSStyleSheet();
@@ -73,6 +74,17 @@ function sheet(css: string): CSSStyleSheet {
 function pagePrintSheet(): CSSStyleSheet {
   pageSheet ??= sheet('@media print { body { display: none !important; } }');
   return pageSheet;
+}
+
+/**
+ * The window's own scrollbar is the page's and stands beside the reader's, which the top layer can't cover:
+ * hidden while the reader is open, by a stylesheet adopted by the document (the page's DOM is untouched), from
+ * the frame after the reader shows: the page under it is laid out again a scrollbar wider, which the first
+ * frame need not wait for. The page scrolls where it was (closeOverlay) once it is taken out again.
+ */
+function pageScrollbarSheet(): CSSStyleSheet {
+  scrollbarSheet ??= sheet('@media screen { :root { scrollbar-width: none !important; } }');
+  return scrollbarSheet;
 }
 
 interface Saved {
@@ -210,7 +222,9 @@ function reshow(state: Mounted): void {
 function makeModalAfterFirstFrame(state: Mounted): void {
   requestAnimationFrame(() => {
     setTimeout(() => {
-      if (mounted === state && state.layer.matches(':popover-open')) reshow(state);
+      if (mounted !== state) return;
+      if (state.layer.matches(':popover-open')) reshow(state);
+      setAdoptedSheets(document, [...adoptedSheetsOf(document), pageScrollbarSheet()]);
     }, 0);
   });
 }
@@ -402,11 +416,11 @@ function teardown(): Mounted | null {
   printQuery.removeEventListener('change', onPrintChange);
   window.removeEventListener('beforeprint', onBeforePrint);
   window.removeEventListener('afterprint', onAfterPrint);
-  if (pageSheet !== null) {
-    const own = pageSheet;
+  const ours = [pageSheet, scrollbarSheet];
+  if (adoptedSheetsOf(document).some((adopted) => ours.includes(adopted))) {
     setAdoptedSheets(
       document,
-      adoptedSheetsOf(document).filter((adopted) => adopted !== own),
+      adoptedSheetsOf(document).filter((adopted) => !ours.includes(adopted)),
     );
   }
   if (!state) return null;
