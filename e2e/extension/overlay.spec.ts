@@ -109,6 +109,23 @@ test('Esc closes the reader and gives the page back unchanged', async () => {
   await expectRestored(page, before);
 });
 
+test('? lists the keys, the one that opens and closes the reader first, as the browser has it set', async () => {
+  const { page, tabId } = await openTab(extension, NEWS.url);
+  await openReaderFromPopup(extension, page, tabId);
+  const overlay = await reader(page);
+  await expect.poll(() => overlay.shows(NEWS.body)).toBe(true);
+  await page.bringToFront();
+  await page.keyboard.press('?');
+  await expect.poll(() => overlay.has('Keyboard shortcuts', 'heading')).toBe(true);
+  const shortcut = (await extension.worker.evaluate(async () => {
+    const { chrome } = globalThis as unknown as { chrome: WorkerChrome };
+    return (await chrome.commands.getAll()).find((command) => command.name === 'toggle-reader')?.shortcut;
+  })) as string;
+  expect(shortcut).toBeTruthy();
+  await expect.poll(() => overlay.shows(`${shortcut}\nOpen or close reader view, on any page`)).toBe(true);
+  await page.close();
+});
+
 test('the Close button gives the page back unchanged', async () => {
   const { page, tabId, before } = await articleTab();
   await openReaderFromPopup(extension, page, tabId);

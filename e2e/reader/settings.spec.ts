@@ -6,7 +6,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { ReaderSettings } from '../../extension/reader/index.ts';
 import { DEFAULT_READER_SETTINGS } from '../../extension/reader/settings.ts';
-import { calls, mount, reader, requireReaderBundle, style, type TestWindow } from './mount.ts';
+import {
+  calls,
+  focusedInReader,
+  mount,
+  reader,
+  requireReaderBundle,
+  style,
+  type TestWindow,
+} from './mount.ts';
 import { sampleArticle } from './sample-article.ts';
 
 test.beforeAll(requireReaderBundle);
@@ -126,6 +134,71 @@ test('the progress bar and time left follow the scroll', async ({ page }) => {
     .evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(progress).toHaveAttribute('value', '100');
   await expect(reader(page).locator('.l-time-left')).toHaveText('Finished');
+});
+
+test('the settings open in view however far the article is scrolled, and a click that closes them leaves Space to scroll', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1100, height: 500 });
+  await mount(page);
+  const scroller = reader(page).locator('.l-scroll');
+  await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2, behavior: 'instant' }));
+  const scrolled = await scroller.evaluate((el) => el.scrollTop);
+  expect(scrolled).toBeGreaterThan(300);
+  // Where the button is on the screen (Playwright's own click would scroll it "into view" first).
+  const aa = await page.getByRole('button', { name: 'Reading settings' }).boundingBox();
+  if (aa === null) throw new Error('no Aa button on the screen');
+  const clickAa = () => page.mouse.click(aa.x + aa.width / 2, aa.y + aa.height / 2);
+  const text = () =>
+    reader(page).evaluate((host) => {
+      const root = host.shadowRoot as ShadowRoot;
+      const bar = (root.querySelector('.l-toolbar') as HTMLElement).getBoundingClientRect().bottom;
+      return Array.from(root.querySelectorAll('.l-content p')).find(
+        (p) => p.getBoundingClientRect().top >= bar,
+      )?.textContent;
+    });
+  const reading = await text();
+  await clickAa();
+  await expect(page.getByRole('region', { name: 'Reading settings' })).toBeVisible();
+  // Under the toolbar, on the screen; the text under them is the text that was there.
+  const box = await page.getByRole('region', { name: 'Reading settings' }).boundingBox();
+  expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+  expect(box?.y ?? 1000).toBeLessThan(100);
+  expect(await text()).toBe(reading);
+  // A choice made with the mouse, then Aa again to close them: Space scrolls the article on.
+  await page.getByRole('radio', { name: 'Sepia' }).check();
+  await clickAa();
+  await expect(page.getByRole('region', { name: 'Reading settings' })).toHaveCount(0);
+  expect(await focusedInReader(page)).toBe('the article');
+  const closed = await scroller.evaluate((el) => el.scrollTop);
+  await page.keyboard.press('Space');
+  await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(closed);
+});
+
+test('Tab goes from Aa into the open settings and on to the bar, Shift+Tab back; Esc gives the focus back to Aa', async ({
+  page,
+}) => {
+  await mount(page);
+  await page.keyboard.press('Tab');
+  expect(await focusedInReader(page)).toBe('Reading settings');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Reading settings' })).toBeVisible();
+  const inSettings = () =>
+    reader(page).evaluate((host) => Boolean(host.shadowRoot?.activeElement?.closest('.l-settings')));
+  await page.keyboard.press('Tab');
+  expect(await inSettings()).toBe(true);
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedInReader(page)).toBe('Reading settings');
+  // Through the settings to their end, then on to the bar's next button.
+  await page.keyboard.press('Tab');
+  for (let i = 0; i < 30 && (await inSettings()); i++) await page.keyboard.press('Tab');
+  expect(await focusedInReader(page)).toBe('Copy text');
+  await page.keyboard.press('Shift+Tab');
+  expect(await inSettings()).toBe(true);
+  // Esc in the settings closes them, and the focus is on the button that opened them.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('region', { name: 'Reading settings' })).toHaveCount(0);
+  expect(await focusedInReader(page)).toBe('Reading settings');
 });
 
 test('forced colours (Windows high contrast) win over every theme', async ({ page }) => {

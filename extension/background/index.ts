@@ -114,6 +114,10 @@ handleBackgroundMessages(
       await forgetMemory(sender);
       return {};
     },
+    'background:shortcut': async () => {
+      const commands = await api().commands.getAll();
+      return { shortcut: commands.find((command) => command.name === 'toggle-reader')?.shortcut ?? '' };
+    },
   },
   fromTab,
 );

@@ -108,6 +108,7 @@ function showReader(extracted: Extracted, settings: Settings): void {
           saveSettings(patch) {
             settingsStore.save(patch);
           },
+          shortcut: async () => (await sendToExtension('background:shortcut', {})).shortcut,
         },
       },
       layer,

@@ -9,7 +9,27 @@ const KEYS: ReadonlyArray<readonly [string, string]> = [
   ['?', 'Show or hide these keys'],
 ];
 
-export function HelpPanel({ id, onClose }: { id: string; onClose(): void }) {
+export interface HelpPanelProps {
+  id: string;
+  /**
+   * The keys that open and close the reader as the browser has them set ('' for none), null while asked for,
+   * undefined where no shortcut opens it.
+   */
+  shortcut?: string | null;
+  onClose(): void;
+}
+
+export function HelpPanel({ id, shortcut, onClose }: HelpPanelProps) {
+  const keys: ReadonlyArray<readonly [string, string]> =
+    shortcut === undefined
+      ? KEYS
+      : [
+          [
+            shortcut === null ? '…' : shortcut || 'None set',
+            'Open or close reader view, on any page (change it in the browser’s extension shortcuts)',
+          ],
+          ...KEYS,
+        ];
   return (
     <section id={id} class="l-help" aria-labelledby={`${id}-title`}>
       <div class="l-help-head">
@@ -21,7 +41,7 @@ export function HelpPanel({ id, onClose }: { id: string; onClose(): void }) {
         </button>
       </div>
       <dl class="l-keys">
-        {KEYS.map(([keys, action]) => (
+        {keys.map(([keys, action]) => (
           <div key={keys} class="l-key-row">
             <dt>
               <kbd>{keys}</kbd>

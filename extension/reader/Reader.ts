@@ -31,6 +31,37 @@ function selectedIn(article: HTMLElement): DocumentFragment | null {
   return range.cloneContents();
 }
 
+/** The element focused inside the reader's shadow root, if any. */
+function focusedIn(element: HTMLElement): Element | null {
+  const root = element.getRootNode();
+  return root instanceof ShadowRoot ? root.activeElement : element.ownerDocument.activeElement;
+}
+
+/**
+ * The controls Tab stops at inside `box`, in order: of a group of radio buttons only the checked one (or the
+ * first, none being checked), as the browser does.
+ */
+function tabbables(box: Element): HTMLElement[] {
+  const radios = new Set<string>();
+  const out: HTMLElement[] = [];
+  for (const el of Array.from(
+    box.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href]'),
+  )) {
+    if (el.matches(':disabled') || el.getClientRects().length === 0) continue;
+    if (el instanceof HTMLInputElement && el.type === 'radio' && el.name !== '') {
+      if (radios.has(el.name)) continue;
+      radios.add(el.name);
+      const group = Array.from(box.querySelectorAll<HTMLInputElement>('input[type="radio"]')).filter(
+        (radio) => radio.name === el.name,
+      );
+      out.push(group.find((radio) => radio.checked) ?? el);
+      continue;
+    }
+    out.push(el);
+  }
+  return out;
+}
+
 export interface ReaderView {
   element: HTMLElement;
   /** Its parts, for the reader's tools (`element` is their root). */
@@ -58,6 +89,23 @@ export function createReader({
   let speechWanted = false;
   let panels: Panels | null = null;
   let alive = true;
+  /** The reader's shortcut for the help: undefined where none opens it, null until the browser said. */
+  let shortcut: string | null | undefined = actions.shortcut ? null : undefined;
+  let askedShortcut = false;
+  const askShortcut = () => {
+    if (askedShortcut || !actions.shortcut) return;
+    askedShortcut = true;
+    actions.shortcut().then(
+      (keys) => {
+        shortcut = keys;
+        update();
+      },
+      () => {
+        shortcut = undefined;
+        update();
+      },
+    );
+  };
   const lang = normalizeLang(article.lang);
 
   const toast = createToast();
@@ -154,10 +202,13 @@ export function createReader({
   const bar = createToolbar({
     progress: progress.elements,
     settingsId: SETTINGS_ID,
-    onToggleSettings: () =>
-      showPanel((shown) => {
-        settingsOpen = shown;
-      }, !settingsOpen),
+    onToggleSettings: () => {
+      if (settingsOpen) closePanels(false);
+      else
+        showPanel((shown) => {
+          settingsOpen = shown;
+        }, true);
+    },
     onCopy: copy,
     onToggleMenu: () =>
       showPanel((shown) => {
@@ -188,27 +239,77 @@ export function createReader({
     content,
   );
   const main = h('div', { class: 'l-main' }, articleElement);
-  const scroller = h('div', { class: 'l-scroll', tabindex: -1 }, bar.element, settingsSlot, helpSlot, main);
+  // The panels open in the sticky bar, under its buttons: in view however far down the article is read.
+  bar.element.append(settingsSlot, helpSlot);
+  const scroller = h('div', { class: 'l-scroll', tabindex: -1 }, bar.element, main);
   const readArticle = () => articleElement;
+
+  /**
+   * Takes the open panels away. The focus in one of them goes back to the button that opened it when a key
+   * closed it, and to the text otherwise: a click on Aa, or Done, leaves Space to scroll the article.
+   */
+  const closePanels = (byKey: boolean) => {
+    const focused = focusedIn(element);
+    const inSettings = focused !== null && settingsSlot.contains(focused);
+    const inHelp = focused !== null && helpSlot.contains(focused);
+    helpOpen = false;
+    settingsOpen = false;
+    update();
+    if (byKey && inSettings) bar.settings.focus({ preventScroll: true });
+    else if (inSettings || inHelp) scroller.focus({ preventScroll: true });
+  };
+
+  /**
+   * Tab on Aa goes into the open settings, and from their last control on to the bar's next button (Shift+Tab
+   * the way back): they show under the bar, after all of its buttons in the document.
+   */
+  const tabIntoSettings = (event: KeyboardEvent): boolean => {
+    const controls = tabbables(settingsSlot);
+    const first = controls[0];
+    const last = controls.at(-1);
+    const after = bar.copies[0];
+    if (first === undefined || last === undefined || after === undefined) return false;
+    const focused = focusedIn(element);
+    const to = event.shiftKey
+      ? focused === first
+        ? bar.settings
+        : focused === after
+          ? last
+          : null
+      : focused === bar.settings
+        ? first
+        : focused === last
+          ? after
+          : null;
+    to?.focus({ preventScroll: true });
+    return to !== null;
+  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
     if (event.key === '?' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
+      if (helpOpen) {
+        closePanels(true);
+        return;
+      }
       requestPanels().catch(() => {
         helpOpen = false;
         update();
       });
-      helpOpen = !helpOpen;
+      helpOpen = true;
+      askShortcut();
       update();
       return;
     }
     if (event.key === 'Escape' && (helpOpen || settingsOpen)) {
       // Esc folds the open panels away first; the next Esc closes the reader.
       event.preventDefault();
-      helpOpen = false;
-      settingsOpen = false;
-      update();
+      closePanels(true);
+      return;
+    }
+    if (event.key === 'Tab' && settingsOpen && tabIntoSettings(event)) {
+      event.preventDefault();
       return;
     }
     // Ctrl/Cmd with + or − sizes the article's text instead of zooming the whole page under it.
@@ -309,10 +410,8 @@ export function createReader({
       helpOpen && panels
         ? {
             id: HELP_ID,
-            onClose() {
-              helpOpen = false;
-              update();
-            },
+            ...(shortcut === undefined ? {} : { shortcut }),
+            onClose: () => closePanels(false),
           }
         : null,
     );

@@ -84,7 +84,10 @@ export function createToolbar(props: ToolbarProps): ToolbarParts {
   const menuList = slot();
   const element = h(
     'div',
-    { class: 'l-toolbar' },
+    // A click on the bar's buttons leaves the focus where it was (the text, mostly): Space then scrolls the
+    // article instead of pressing the button again, and the scroller doesn't jump to bring a focused button of
+    // the sticky bar "into view" (Chromium scrolls by the bar's place in the flow). Tab still reaches them.
+    { class: 'l-toolbar', onmousedown: keepFocus },
     h(
       'div',
       { class: 'l-toolbar-inner' },
@@ -112,6 +115,10 @@ export function createToolbar(props: ToolbarProps): ToolbarParts {
     ),
   );
   return { element, speech, settings, copies, menu, menuList };
+}
+
+function keepFocus(event: MouseEvent): void {
+  if (event.target instanceof Element && event.target.closest('button')) event.preventDefault();
 }
 
 // Icons are inline SVG drawn with `currentColor` (reader.css .l-icon), which follows forced colours; their

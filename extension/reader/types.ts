@@ -32,6 +32,8 @@ export interface ReaderActions {
   tool?(tool: ToolName): void;
   /** Persists a settings change the reader has already applied; absent when nothing stores them. */
   saveSettings?(patch: Partial<ReaderSettings>): void;
+  /** The keys that open and close the reader ('' when none is set), for the help; absent where none opens it. */
+  shortcut?(): Promise<string>;
 }
 
 /**

@@ -126,6 +126,8 @@ export interface Messages {
   'background:fix-used': { request: Record<string, never>; reply: Record<string, never> };
   /** Forgets what the boilerplate memory learnt of the sender's site. */
   'background:forget-memory': { request: Record<string, never>; reply: Record<string, never> };
+  /** The keys that open and close the reader, as the browser has them set ('' when none is): for the help. */
+  'background:shortcut': { request: Record<string, never>; reply: { shortcut: string } };
   /** The Chromium background hands a clipboard write to its offscreen document. */
   'offscreen:clipboard': { request: ClipboardData; reply: Record<string, never> };
 }
@@ -193,6 +195,7 @@ const BACKGROUND: Payloads<BackgroundMessageName> = {
   'background:fix': { rule: isRuleOrNull },
   'background:fix-used': {},
   'background:forget-memory': {},
+  'background:shortcut': {},
 };
 const OFFSCREEN: Payloads<OffscreenMessageName> = { 'offscreen:clipboard': CLIPBOARD };
 
