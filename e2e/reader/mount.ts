@@ -81,6 +81,10 @@ export async function mount(
               // As the content script answers (extension/content/main.ts).
               return { ok: copyResult.ok, message: w.LecternReader.copyMessage(format, copyResult) };
             },
+            save: async (format) => {
+              w.calls.push(`file:${format}`);
+              return { ok: true, message: `Saved as ${format}` };
+            },
             close: () => {
               w.calls.push('close');
             },

@@ -246,6 +246,35 @@ test.describe('on a page with hostile CSS', () => {
     }
   });
 
+  test('↓ on More opens its menu at the first item, ↓ ↑ Home End step through it, Esc gives the focus back to More', async ({
+    page,
+  }) => {
+    await mount(page);
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    expect(await focusedInReader(page)).toBe('More options');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('button', { name: 'Copy rich text' })).toBeVisible();
+    await expect.poll(() => focusedInReader(page)).toBe('Copy rich text');
+    await page.keyboard.press('ArrowDown');
+    const second = await focusedInReader(page);
+    expect(second).not.toBe('Copy rich text');
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedInReader(page)).toBe('Copy rich text');
+    // Up from the first goes round to the last; End and Home to the ends.
+    await page.keyboard.press('ArrowUp');
+    const last = await focusedInReader(page);
+    await page.keyboard.press('Home');
+    expect(await focusedInReader(page)).toBe('Copy rich text');
+    await page.keyboard.press('End');
+    expect(await focusedInReader(page)).toBe(last);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Copy rich text' })).toHaveCount(0);
+    expect(await focusedInReader(page)).toBe('More options');
+    // ↑ opens it at its last item.
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => focusedInReader(page)).toBe(last);
+  });
+
   test('article links open in the same tab (a new one with Ctrl/Cmd); footnote links scroll the article', async ({
     page,
   }) => {

@@ -179,11 +179,38 @@ export function createReader({
     update();
     bar.menu.focus({ preventScroll: true });
   };
-  // Esc on the export menu's button or one of its items folds the menu away.
+  /** The item of the export menu to focus once it shows: the first or the last (↓ or ↑ on its button). */
+  let menuFocus: 'first' | 'last' | null = null;
+  const menuItems = () => Array.from(bar.menuList.querySelectorAll<HTMLElement>('.l-menu-item'));
+  /**
+   * Esc on the export menu's button or one of its items folds the menu away; on the button ↓ and ↑ open it
+   * (if need be) at its first or last item, and in the menu they step through its items (Home and End to its
+   * ends), as in a menu of the system's.
+   */
   const onMenuKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !menuOpen) return;
+    if (event.key === 'Escape' && menuOpen) {
+      event.preventDefault();
+      closeMenu();
+      return;
+    }
+    const onButton = event.currentTarget === bar.menu;
+    const items = menuItems();
+    const at = items.indexOf(event.target as HTMLElement);
+    const step: Record<string, number> = onButton
+      ? { ArrowDown: 0, ArrowUp: -1 }
+      : { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: -1 };
+    const to = step[event.key];
+    if (to === undefined || (!onButton && at < 0)) return;
     event.preventDefault();
-    closeMenu();
+    if (onButton && !menuOpen) {
+      menuFocus = to === 0 ? 'first' : 'last';
+      showPanel((shown) => {
+        menuOpen = shown;
+      }, true);
+      return;
+    }
+    const count = items.length;
+    if (count > 0) items[(to + count) % count]?.focus({ preventScroll: true });
   };
 
   /**
@@ -380,6 +407,12 @@ export function createReader({
           }
         : null,
     );
+    if (menuOpen && menuFocus !== null && menuItems().length > 0) {
+      const items = menuItems();
+      (menuFocus === 'first' ? items[0] : items.at(-1))?.focus({ preventScroll: true });
+      menuFocus = null;
+    }
+    if (!menuOpen) menuFocus = null;
 
     // Read aloud only where the browser has voices: the reader's own button, then (asked for and loaded) the
     // panels' controls in its place, in the same slot.
