@@ -285,6 +285,65 @@ test('the Edit mode opens where the person was reading, and the reader stays the
   await page.close();
 });
 
+test('on a narrow window the Edit mode’s bar stays in view under the toolbar’s buttons, its buttons inside it, and a block reached with Tab shows under it', async () => {
+  const { page, overlay } = await openReader(MORE.long.url);
+  // The window is the context's, shared with the next tests' tabs: its size is given back at the end.
+  const [width, height] = await page.evaluate(() => [innerWidth, innerHeight]);
+  await page.setViewportSize({ width: 480, height: 700 });
+  await startEditing(overlay);
+  const view = () =>
+    overlay.evaluate((root) => {
+      const rect = (el: Element | null) => {
+        const r = (el as Element).getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      };
+      const bar = root.querySelector('.l-fixbar-editing');
+      const focused = root.activeElement;
+      return {
+        row: rect(root.querySelector('.l-toolbar-inner')),
+        bar: rect(bar),
+        buttons: Array.from(bar?.querySelectorAll('button') ?? []).map(rect),
+        focused: focused?.matches('.l-content .l-editable') ? rect(focused) : null,
+        width: innerWidth,
+      };
+    });
+  const inView = async () => {
+    const { row, bar, buttons, width } = await view();
+    expect(bar.top).toBeGreaterThanOrEqual(row.bottom - 1);
+    expect(bar.top).toBeLessThan(120);
+    for (const button of buttons) {
+      expect(button.left).toBeGreaterThanOrEqual(bar.left);
+      expect(button.right).toBeLessThanOrEqual(Math.min(bar.right, width));
+      expect(button.bottom).toBeLessThanOrEqual(bar.bottom);
+    }
+  };
+  await inView();
+  await page.mouse.move(240, 500);
+  await page.mouse.wheel(0, 1500);
+  await expect
+    .poll(() => overlay.evaluate((root) => (root.querySelector('.l-scroll') as HTMLElement).scrollTop))
+    .toBeGreaterThan(1000);
+  await inView();
+  // Shift+Tab from the first block in view back through the ones scrolled past: each one reached scrolls to
+  // just under the bar, whole.
+  await overlay.evaluate((root) => {
+    const bar = root.querySelector('.l-fixbar-editing')?.getBoundingClientRect().bottom ?? 0;
+    const blocks = Array.from(root.querySelectorAll<HTMLElement>('.l-content .l-editable'));
+    blocks.find((block) => block.getBoundingClientRect().top >= bar)?.focus({ preventScroll: true });
+  });
+  let reached = 0;
+  for (let step = 0; step < 8; step++) {
+    await page.keyboard.press('Shift+Tab');
+    const { bar, focused } = await view();
+    if (focused === null) continue;
+    reached += 1;
+    expect(focused.top).toBeGreaterThanOrEqual(bar.bottom);
+  }
+  expect(reached).toBeGreaterThan(4);
+  await page.setViewportSize({ width, height });
+  await page.close();
+});
+
 test('"Remove blocks like this" says how many blocks of the reader went, not how many the page holds', async () => {
   const { page, overlay } = await openReader(MORE.readAlso.url);
   expect(await overlay.shows('Read also: story number 2')).toBe(true);

@@ -85,6 +85,50 @@ test('shows on the page which blocks were taken and why, copies the diagnostics,
   expect(await overlay.shows(NEWS.body)).toBe(true);
 });
 
+test('on a short window the panel’s buttons stay on the screen, and a segment stepped to under the panel is uncovered', async () => {
+  const { page, overlay } = await openReaderOn(extension, NEWS.url, NEWS.body);
+  // The window is the context's, shared with the next tests' tabs: its size is given back at the end.
+  const [windowWidth, windowHeight] = await page.evaluate(() => [innerWidth, innerHeight]);
+  await page.setViewportSize({ width: 760, height: 420 });
+  await overlay.click('More options');
+  await overlay.click('Why this text?');
+  await expect.poll(() => overlay.has('Copy diagnostics')).toBe(true);
+  const view = () =>
+    overlay.evaluate((root) => {
+      const rect = (el: Element | null) => {
+        const r = (el as Element).getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      };
+      const back = Array.from(root.querySelectorAll('.l-why-panel button')).find(
+        (b) => b.textContent === 'Back to the reader',
+      );
+      return {
+        back: rect(back ?? null),
+        panel: rect(root.querySelector('.l-why-panel')),
+        current: rect(root.querySelector('.l-why-current')),
+        height: innerHeight,
+      };
+    });
+  // Every segment stepped to with the keys: the panel says what weighed most in it, its buttons on the screen,
+  // and the outline of the segment is not under the panel (unless it is as wide as the page).
+  for (let step = 0; step < 16; step++) {
+    await page.keyboard.press('ArrowRight');
+    const { back, panel, current, height } = await view();
+    expect(back.bottom).toBeLessThanOrEqual(height);
+    expect(back.top).toBeGreaterThanOrEqual(0);
+    const under =
+      panel.left < current.right &&
+      panel.right > current.left &&
+      panel.top < current.bottom &&
+      panel.bottom > current.top;
+    const wide = current.right - current.left > 760 - (panel.right - panel.left);
+    expect(under && !wide).toBe(false);
+  }
+  await overlay.click('Back to the reader');
+  await expect.poll(() => overlay.has('Copy diagnostics')).toBe(false);
+  await page.setViewportSize({ width: windowWidth, height: windowHeight });
+});
+
 test('Copy diagnostics shows what it will copy and copies only that, once confirmed: no query, no text of the blocks left out', async () => {
   const url = `${NEWS.url}?utm_source=newsletter&session=s3cr3t-token#comments`;
   const { page, overlay } = await openReaderOn(extension, url, NEWS.body);

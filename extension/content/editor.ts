@@ -250,7 +250,7 @@ function editableBlocks(host: ToolHost, content: Element, images: boolean): Map<
 function editMode(host: ToolHost, state: Session): void {
   const parts = host.parts();
   if (parts === null) return;
-  const { root, main, content } = parts;
+  const { root, content } = parts;
   const blocks = editableBlocks(host, content, root.getAttribute('data-images') !== 'off');
   const order = [...blocks.keys()];
   let target: Element | null = null;
@@ -440,7 +440,8 @@ function editMode(host: ToolHost, state: Session): void {
   content.addEventListener('keydown', onKeyDown);
   content.addEventListener('mouseover', onOver);
   root.addEventListener('keydown', onEscape);
-  main.prepend(bar.element);
+  // In the sticky toolbar: in view while the article scrolls under it, covering none of it.
+  parts.bar.append(bar.element);
   goToPlace(parts, state.place);
   const focus = order[Math.min(state.focus, order.length - 1)] ?? null;
   if (state.focus >= 0 && focus instanceof HTMLElement) focus.focus({ preventScroll: true });

@@ -72,6 +72,19 @@ export interface ReaderView {
   destroy(): void;
 }
 
+/**
+ * A block focused with Tab (or a fragment's target) scrolls to just under the sticky bar, however tall its open
+ * panel or tool's bar makes it: the scroller's scroll padding follows the bar's height.
+ */
+function keepFocusClearOf(bar: HTMLElement, scroller: HTMLElement): () => void {
+  const observer = new ResizeObserver(([entry]) => {
+    const height = entry?.borderBoxSize[0]?.blockSize;
+    if (height !== undefined) scroller.style.setProperty('--l-bar-height', `${Math.ceil(height)}px`);
+  });
+  observer.observe(bar);
+  return () => observer.disconnect();
+}
+
 export function createReader({
   article,
   body,
@@ -266,9 +279,12 @@ export function createReader({
     content,
   );
   const main = h('div', { class: 'l-main' }, articleElement);
-  // The panels open in the sticky bar, under its buttons: in view however far down the article is read.
-  bar.element.append(settingsSlot, helpSlot);
+  // The panels open in the sticky bar, under its buttons: in view however far down the article is read; so
+  // does a tool's bar that must stay in view (the Edit mode's).
+  const toolBar = slot();
+  bar.element.append(settingsSlot, helpSlot, toolBar);
   const scroller = h('div', { class: 'l-scroll', tabindex: -1 }, bar.element, main);
+  const stopPadding = keepFocusClearOf(bar.element, scroller);
   const readArticle = () => articleElement;
 
   /**
@@ -461,7 +477,7 @@ export function createReader({
 
   return {
     element,
-    parts: { root: element, main, content, scroller },
+    parts: { root: element, main, content, scroller, bar: toolBar },
     applySettings(next) {
       settings = next;
       update();
@@ -472,6 +488,7 @@ export function createReader({
       alive = false;
       cancelAnimationFrame(later);
       stopProgress();
+      stopPadding();
       system.stop();
       voices.stop();
       toast.stop();

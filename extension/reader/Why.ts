@@ -129,7 +129,26 @@ export function whyView(props: WhyProps): { element: HTMLElement; follow(): void
         ),
       ),
     );
-    if (reveal) window.scrollTo({ top: Math.max(0, segment.box.top - 120), behavior: 'instant' });
+    if (reveal) {
+      window.scrollTo({ top: Math.max(0, segment.box.top - 120), behavior: 'instant' });
+      keepClear(segment.box);
+    }
+  };
+
+  /**
+   * The panel goes to the other side when it covers the segment stepped to (a pointer can't reach a covered
+   * box, the keys can), unless it would cover it there too (a box the page's whole width).
+   */
+  const keepClear = (box: WhySegment['box']) => {
+    const shown = { left: box.left - scrollX, right: box.left - scrollX + box.width };
+    const covers = () => {
+      const r = panel.getBoundingClientRect();
+      const top = box.top - scrollY;
+      return r.left < shown.right && r.right > shown.left && r.top < top + box.height && r.bottom > top;
+    };
+    if (!covers()) return;
+    panel.classList.toggle('l-why-left');
+    if (covers()) panel.classList.toggle('l-why-left');
   };
 
   const follow = () => {

@@ -68,6 +68,11 @@ export interface ReaderParts {
   content: HTMLElement;
   /** The scroll container. */
   scroller: HTMLElement;
+  /**
+   * A place in the sticky toolbar, under its buttons, for a tool's bar that must stay in view while the article
+   * scrolls under it (the Edit mode's): there it covers no text.
+   */
+  bar: HTMLElement;
 }
 
 export interface ReaderHandle {
