@@ -16,6 +16,8 @@ export const NEWS = {
   title: readTruth('news-article').title ?? inSource('Council approves the bridge budget'),
   /** The article's first sentence. */
   body: inSource('The city council approved the bridge budget on Tuesday night.'),
+  /** The standfirst under the headline, styled apart: the reader shows it before the first paragraph. */
+  lead: inSource('After three years of patched repairs'),
   /** A "Most read" teaser in the sidebar, which the reader must leave out. */
   sidebar: inSource('Celebrity chef opens new bakery downtown'),
   /** The article's first subheading, which the Markdown export must give as "## …". */

@@ -15,9 +15,13 @@ const extension = useExtension({ clipboard: true });
  * A point inside the page's box holding `text`, the page scrolled to show it (in the page's own world: what a
  * person's scrolling does; the outlines follow).
  */
-function pointAt(page: Page, text: string): Promise<{ x: number; y: number }> {
-  return page.evaluate(async (wanted) => {
-    const all = Array.from(document.body.querySelectorAll('p, li, a, h1, h2, h3, header'));
+function pointAt(
+  page: Page,
+  text: string,
+  boxes = 'p, li, a, h1, h2, h3, header',
+): Promise<{ x: number; y: number }> {
+  return page.evaluate(async ([wanted, selector]) => {
+    const all = Array.from(document.body.querySelectorAll(selector));
     const el = all.find((candidate) => (candidate.textContent ?? '').includes(wanted));
     if (!el) throw new Error(`no box holds "${wanted}"`);
     el.scrollIntoView({ block: 'center' });
@@ -25,7 +29,7 @@ function pointAt(page: Page, text: string): Promise<{ x: number; y: number }> {
     for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(done));
     const r = el.getBoundingClientRect();
     return { x: r.x + Math.min(r.width / 2, 40), y: r.y + r.height / 2 };
-  }, text);
+  }, [text, boxes] as const);
 }
 
 /** The JSON inside a fenced block (```json … ```), or a failure when the text is not one. */
@@ -56,6 +60,14 @@ test('shows on the page which blocks were taken and why, copies the diagnostics,
   await page.mouse.move(body.x, body.y);
   await expect.poll(says).toMatch(/Segment \d+ of \d+ · in the article · \d+ % article-like/);
   expect(await says()).toContain(NEWS.body.slice(0, 40));
+  // The lead before the run and the headline are shown by the reader: not "left out".
+  const lead = await pointAt(page, NEWS.lead);
+  await page.mouse.move(lead.x, lead.y);
+  await expect.poll(says).toMatch(/Segment \d+ of \d+ · in the article · /);
+  expect(await says()).toContain(NEWS.lead.slice(0, 40));
+  const headline = await pointAt(page, NEWS.title, 'h1');
+  await page.mouse.move(headline.x, headline.y);
+  await expect.poll(says).toMatch(/Segment \d+ of \d+ · shown as the title · /);
   const masthead = await pointAt(page, 'The Riverside Courier');
   await page.mouse.move(masthead.x, masthead.y);
   await expect.poll(says).toMatch(/Segment \d+ of \d+ · left out/);
@@ -72,12 +84,12 @@ test('shows on the page which blocks were taken and why, copies the diagnostics,
   const report = JSON.parse(unfenced(await page.evaluate(() => navigator.clipboard.readText()))) as {
     url: string;
     method: string;
-    segments: { inRun: boolean; probability: number | null; reasons: string[] }[];
+    segments: { inRun: boolean; shown: string | null; probability: number | null; reasons: string[] }[];
   };
   expect(report.url).toBe(NEWS.url);
   expect(report.method).toBe('segments');
   expect(report.segments).toHaveLength(boxes.all);
-  expect(report.segments.filter((s) => s.inRun)).toHaveLength(boxes.taken);
+  expect(report.segments.filter((s) => s.shown !== null)).toHaveLength(boxes.taken);
   expect(report.segments.find((s) => s.inRun)?.reasons.length).toBeGreaterThan(0);
 
   await page.keyboard.press('Escape');
@@ -176,18 +188,20 @@ test('Copy diagnostics shows what it will copy and copies only that, once confir
   expect(copied).toBe(preview);
   const report = JSON.parse(unfenced(copied)) as {
     url: string;
-    segments: { inRun: boolean; length: number; start?: string }[];
+    segments: { inRun: boolean; shown: string | null; length: number; start?: string }[];
   };
   expect(report.url).toBe(NEWS.url);
   for (const secret of ['utm_source', 's3cr3t-token', '#comments']) expect(copied).not.toContain(secret);
   // The left-out block: its length, not its words; the article's blocks: their start.
   expect(copied).not.toContain(NEWS.sidebar);
-  expect(report.segments[left]).toMatchObject({ inRun: false });
+  expect(report.segments[left]).toMatchObject({ inRun: false, shown: null });
   // (A segment's length counts the characters a person sees, spaces aside.)
   expect(report.segments[left]?.length).toBe(NEWS.sidebar.replace(/\s/g, '').length);
   expect(report.segments[left]).not.toHaveProperty('start');
-  expect(report.segments.filter((s) => !s.inRun && s.start !== undefined)).toEqual([]);
-  expect(report.segments.find((s) => s.inRun && s.start?.startsWith(NEWS.body.slice(0, 40)))).toBeDefined();
+  expect(report.segments.filter((s) => s.shown === null && s.start !== undefined)).toEqual([]);
+  expect(
+    report.segments.find((s) => s.shown === 'article' && s.start?.startsWith(NEWS.body.slice(0, 40))),
+  ).toBeDefined();
   await page.close();
 });
 

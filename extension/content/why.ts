@@ -6,30 +6,72 @@
  * score. "Copy diagnostics" shows a JSON report and, confirmed, puts it on the clipboard, through the extension as
  * every copy is. Nothing is fetched or sent anywhere.
  */
-import { boundingRectOf } from '../../src/dom/access.ts';
+import { boundingRectOf, parentElementOf } from '../../src/dom/access.ts';
 import { explainSegments, type SegmentExplained } from '../../src/inspect.ts';
 import type { SiteRule } from '../../src/rules/index.ts';
 import { keepAdopted } from '../reader/styles.ts';
-import { whyView } from '../reader/Why.ts';
+import { type WhyShown, whyView } from '../reader/Why.ts';
 import whyCss from '../reader/why.css?inline';
 import { sendToExtension } from '../shared/messages.ts';
 import { register } from './registry.ts';
 import type { ToolHost } from './tool-host.ts';
 
-/** A segment on the page, in document coordinates, with whether the run took it. */
+/** A segment on the page, in document coordinates, with whether the run took it and what the reader shows of it. */
 interface Placed {
   segment: SegmentExplained;
   index: number;
   inRun: boolean;
+  shown: WhyShown;
   top: number;
   left: number;
   width: number;
   height: number;
 }
 
+/** How far up from a segment's box a block of the article is looked for (the blocks copied whole hold boxes). */
+const MAX_UP = 32;
+
+const squashed = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * What the reader shows of a segment, from the article it shows (not from the run: the lead before the run is
+ * shown, a pull quote inside it is not, and a declared body or a picked box has no run): a block of the article,
+ * when the segment's box or a box around it was copied into it with the segment's words; else the header's
+ * title or byline, when it is that line.
+ */
+function shownBy(host: ToolHost): (segment: SegmentExplained) => WhyShown {
+  const { article, body, sources } = host.extracted;
+  const copies = new Map<Element, Element>();
+  for (const copy of body.querySelectorAll('*')) {
+    const source = sources.get(copy);
+    if (source !== undefined) copies.set(source, copy);
+  }
+  const words = new Map<Element, string>();
+  const wordsOf = (copy: Element) => {
+    let text = words.get(copy);
+    if (text === undefined) words.set(copy, (text = squashed(copy.textContent ?? '')));
+    return text;
+  };
+  const title = squashed(article.title);
+  const byline = squashed(article.byline ?? '');
+  return (segment) => {
+    const text = squashed(segment.text);
+    if (text === '') return null;
+    let box: Element | null = segment.block;
+    for (let up = 0; box !== null && up < MAX_UP; up++, box = parentElementOf(box)) {
+      const copy = copies.get(box);
+      if (copy !== undefined) return wordsOf(copy).includes(text.slice(0, 60)) ? 'article' : null;
+    }
+    if (title !== '' && text === title) return 'title';
+    if (byline !== '' && text.includes(byline) && text.length <= byline.length * 2 + 40) return 'byline';
+    return null;
+  };
+}
+
 function place(host: ToolHost, rule: SiteRule | null, template: readonly number[]): Placed[] {
   const { diagnostics } = host.extracted.article;
   const run = diagnostics.method === 'segments' ? diagnostics.run : null;
+  const shownOf = shownBy(host);
   const out: Placed[] = [];
   explainSegments(host.readPage, document, rule, template).forEach((segment, index) => {
     const r = boundingRectOf(segment.block);
@@ -39,6 +81,7 @@ function place(host: ToolHost, rule: SiteRule | null, template: readonly number[
       segment,
       index,
       inRun,
+      shown: shownOf(segment),
       top: r.top + scrollY,
       left: r.left + scrollX,
       width: r.width,
@@ -68,7 +111,7 @@ const fenced = (json: string): string => `\`\`\`json\n${json.replace(/`/g, '\\u0
 
 /**
  * What a bug report needs: how the page was read, and each segment's score, length and reasons; the start of a
- * segment's text only for those in the article (the rest of the page, its menus, comments and boxes, may say
+ * segment's text only for those the reader shows (the rest of the page, its menus, comments and boxes, may say
  * more about the person than about the page).
  */
 export function diagnosticsReport(host: ToolHost, rule: SiteRule | null, placed: readonly Placed[]): string {
@@ -88,13 +131,14 @@ export function diagnosticsReport(host: ToolHost, rule: SiteRule | null, placed:
         segmentCount,
         truncated,
         capped,
-        segments: placed.map(({ segment, index, inRun }) => ({
+        segments: placed.map(({ segment, index, inRun, shown }) => ({
           index,
           inRun,
+          shown,
           probability: segment.probability === null ? null : Math.round(segment.probability * 1000) / 1000,
           length: segment.length,
           template: segment.template,
-          ...(inRun ? { start: segment.text.slice(0, 80) } : {}),
+          ...(shown !== null ? { start: segment.text.slice(0, 80) } : {}),
           reasons: segment.reasons.map(
             (r) => `${r.feature} ${r.weight >= 0 ? '+' : ''}${r.weight.toFixed(2)}`,
           ),
@@ -121,10 +165,10 @@ async function show(
   const { method, run } = host.extracted.article.diagnostics;
   const view = whyView({
     method,
-    taken: placed.filter((p) => p.inRun).length,
-    segments: placed.map(({ segment, inRun, top, left, width, height }) => ({
+    shown: placed.filter((p) => p.shown !== null).length,
+    segments: placed.map(({ segment, shown, top, left, width, height }) => ({
       probability: segment.probability,
-      inRun,
+      shown,
       box: { top, left, width, height },
       text: segment.text,
       template: segment.template,

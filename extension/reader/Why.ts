@@ -1,16 +1,19 @@
 /**
  * The "Why this text" view (extension/content/why.ts): every segment of the page outlined where it is, coloured
- * from red (not article text) to green (article text) by the model's probability, the chosen run drawn thick,
+ * from red (not article text) to green (article text) by the model's probability, what the reader shows drawn thick,
  * and a panel that says how the text was found and what weighed most in the segment pointed at. Plain DOM
  * (dom.ts); positions and colours go through the CSSOM, which a page's CSP doesn't govern.
  */
 import type { ExtractMethod } from '../../src/types.ts';
 import { h } from './dom.ts';
 
+/** What the reader shows of a segment: a block of the article, the header's title or byline, or nothing. */
+export type WhyShown = 'article' | 'title' | 'byline' | null;
+
 export interface WhySegment {
   /** Null for a box read as one (a footer, a comments box): never article text. */
   probability: number | null;
-  inRun: boolean;
+  shown: WhyShown;
   /** Where it is, in the page's coordinates. */
   box: { top: number; left: number; width: number; height: number };
   text: string;
@@ -23,8 +26,8 @@ export interface WhyProps {
   method: ExtractMethod;
   /** The run's segments, numbered from 1 ("12–40"), when the text is a run. */
   run: string | null;
-  /** How many outlined segments the run took. */
-  taken: number;
+  /** How many outlined segments the reader shows. */
+  shown: number;
   segments: readonly WhySegment[];
   /** The diagnostics as they would be copied: shown first, copied only when the person confirms. */
   report(): string;
@@ -41,12 +44,22 @@ const FOUND_BY: Record<ExtractMethod, string> = {
   rule: 'the box you picked for this site',
 };
 
+const WHERE: Record<NonNullable<WhyShown> | 'none', string> = {
+  article: 'in the article',
+  title: 'shown as the title',
+  byline: 'shown as the byline',
+  none: 'left out',
+};
+
 const percent = (p: number | null) =>
   p === null ? 'read as one box' : `${Math.round(p * 100)} % article-like`;
 
 export function whyView(props: WhyProps): { element: HTMLElement; follow(): void; focus(): void } {
   const boxes = props.segments.map((segment, index) => {
-    const box = h('div', { class: segment.inRun ? 'l-why-box l-why-in' : 'l-why-box', 'data-index': index });
+    const box = h('div', {
+      class: segment.shown === null ? 'l-why-box' : 'l-why-box l-why-in',
+      'data-index': index,
+    });
     const { top, left, width, height } = segment.box;
     for (const [name, value] of [
       ['top', top],
@@ -77,12 +90,13 @@ export function whyView(props: WhyProps): { element: HTMLElement; follow(): void
       'p',
       {},
       `Found by ${FOUND_BY[props.method]}.`,
-      props.run ? ` It took segments ${props.run} (${props.taken} of the ${count} outlined here).` : '',
+      props.run ? ` It took segments ${props.run}.` : '',
+      ` The reader shows ${props.shown} of the ${count} outlined here.`,
     ),
     h(
       'p',
       { class: 'l-why-legend' },
-      'Green: read as article text, red: as not; thick: in the article. Point at a box, or use ← →.',
+      'Green: read as article text, red: as not; thick: the reader shows it. Point at a box, or use ← →.',
     ),
     detail,
     actions,
@@ -102,7 +116,7 @@ export function whyView(props: WhyProps): { element: HTMLElement; follow(): void
     boxes[current]?.classList.remove('l-why-current');
     current = index;
     boxes[index]?.classList.add('l-why-current');
-    const where = segment.inRun ? 'in the article' : 'left out';
+    const where = WHERE[segment.shown ?? 'none'];
     detail.replaceChildren(
       h(
         'p',
