@@ -20,16 +20,19 @@ function pointAt(
   text: string,
   boxes = 'p, li, a, h1, h2, h3, header',
 ): Promise<{ x: number; y: number }> {
-  return page.evaluate(async ([wanted, selector]) => {
-    const all = Array.from(document.body.querySelectorAll(selector));
-    const el = all.find((candidate) => (candidate.textContent ?? '').includes(wanted));
-    if (!el) throw new Error(`no box holds "${wanted}"`);
-    el.scrollIntoView({ block: 'center' });
-    // Two frames: the scroll event, and the outlines' move after it, before the pointer moves.
-    for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(done));
-    const r = el.getBoundingClientRect();
-    return { x: r.x + Math.min(r.width / 2, 40), y: r.y + r.height / 2 };
-  }, [text, boxes] as const);
+  return page.evaluate(
+    async ([wanted, selector]) => {
+      const all = Array.from(document.body.querySelectorAll(selector));
+      const el = all.find((candidate) => (candidate.textContent ?? '').includes(wanted));
+      if (!el) throw new Error(`no box holds "${wanted}"`);
+      el.scrollIntoView({ block: 'center' });
+      // Two frames: the scroll event, and the outlines' move after it, before the pointer moves.
+      for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(done));
+      const r = el.getBoundingClientRect();
+      return { x: r.x + Math.min(r.width / 2, 40), y: r.y + r.height / 2 };
+    },
+    [text, boxes] as const,
+  );
 }
 
 /** The JSON inside a fenced block (```json … ```), or a failure when the text is not one. */

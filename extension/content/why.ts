@@ -48,8 +48,10 @@ function shownBy(host: ToolHost): (segment: SegmentExplained) => WhyShown {
   }
   const words = new Map<Element, string>();
   const wordsOf = (copy: Element) => {
-    let text = words.get(copy);
-    if (text === undefined) words.set(copy, (text = squashed(copy.textContent ?? '')));
+    const known = words.get(copy);
+    if (known !== undefined) return known;
+    const text = squashed(copy.textContent ?? '');
+    words.set(copy, text);
     return text;
   };
   const title = squashed(article.title);
