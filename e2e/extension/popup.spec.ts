@@ -29,6 +29,36 @@ test('shows the article title, site and reading time', async () => {
   await expect(popup.getByRole('button', { name: 'Open reader view' })).toBeFocused();
 });
 
+test('the copy and save buttons are rows of even one-line buttons inside the popup, each named in full', async () => {
+  const popup = await openPopupFor(NEWS.url);
+  const names = [
+    'Copy text',
+    'Copy Markdown',
+    'Copy rich text',
+    'Save .md',
+    'Save .txt',
+    'Save .html',
+    'Save .html, no images',
+  ];
+  const open = await popup.getByRole('button', { name: 'Open reader view' }).boundingBox();
+  const width = await popup.evaluate(() => document.body.getBoundingClientRect().right);
+  const boxes = [];
+  for (const name of names) {
+    const whole = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i');
+    const box = await popup.getByRole('button', { name: whole }).boundingBox({ timeout: 5000 });
+    if (box === null || open === null) throw new Error(`no button "${name}" on screen`);
+    // One line: as high as the reader button's, which has one.
+    expect(box.height, name).toBeLessThanOrEqual(open.height + 1);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(width);
+    boxes.push(box);
+  }
+  // The three copies are as wide as one another.
+  const copies = boxes.slice(0, 3).map((box) => Math.round(box.width));
+  expect(Math.max(...copies) - Math.min(...copies)).toBeLessThanOrEqual(1);
+  await expect(popup.getByRole('group', { name: 'Save' })).toBeVisible();
+  await popup.close();
+});
+
 test('a forum thread is named as one, in the popup and in the reader, with its replies counted', async () => {
   const { page, tabId } = await openTab(extension, THREAD.url);
   const popup = await extension.context.newPage();

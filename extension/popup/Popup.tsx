@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
 import { copyMessage, couldNot, formatKind, saveMessage } from '../reader/format.ts';
@@ -189,25 +190,40 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
         <button type="button" class="primary" ref={openButton} onClick={open} disabled={busy}>
           {readerOpen ? 'Close reader view' : 'Open reader view'}
         </button>
-        <div class="copy">
+        <ActionRow name="Copy">
           {COPY_FORMATS.map((format) => (
             <button key={format} type="button" onClick={() => void run({ action: 'copy', format })}>
-              {COPY[format].button}
+              <span class="hidden">Copy </span>
+              {COPY[format].short}
             </button>
           ))}
-        </div>
-        <div class="copy">
+        </ActionRow>
+        <ActionRow name="Save">
           {SAVE_FORMATS.map((format) => (
             <button key={format} type="button" onClick={() => void run({ action: 'save', format })}>
-              {SAVE[format].button}
+              <span class="hidden">Save </span>
+              {SAVE[format].short}
             </button>
           ))}
-        </div>
+        </ActionRow>
       </div>
       <p class="status-line" role="status" aria-live="polite">
         {status}
       </p>
     </section>
+  );
+}
+
+/**
+ * A row of buttons under its name ("Copy", "Save"): each button's visible text is the format alone, on one line,
+ * and its name says the whole ("Save .md"), the row's name written out in it for screen readers.
+ */
+function ActionRow({ name, children }: { name: string; children: ComponentChildren }) {
+  return (
+    <fieldset class="action-row">
+      <legend class="row-name">{name}</legend>
+      <div class="row-buttons">{children}</div>
+    </fieldset>
   );
 }
 

@@ -13,8 +13,10 @@ export const SAVE_FORMATS = ['markdown', 'text', 'html', 'html-no-images'] as co
 export type SaveFormat = (typeof SAVE_FORMATS)[number];
 
 export interface CopyFormatInfo {
-  /** The reader's and the popup's button. */
+  /** The reader's button. */
   button: string;
+  /** The popup's button, in its row under "Copy" (whose name it ends). */
+  short: string;
   /** The button's tooltip in the reader. */
   tooltip: string;
   /** The context menu item. */
@@ -26,18 +28,21 @@ export interface CopyFormatInfo {
 export const COPY: { readonly [F in CopyFormat]: CopyFormatInfo } = {
   text: {
     button: 'Copy text',
+    short: 'Text',
     tooltip: 'Copy the article as plain text',
     menu: 'Copy article as text',
     done: '',
   },
   markdown: {
     button: 'Copy Markdown',
+    short: 'Markdown',
     tooltip: 'Copy the article as Markdown',
     menu: 'Copy article as Markdown',
     done: ' as Markdown',
   },
   html: {
     button: 'Copy rich text',
+    short: 'Rich text',
     tooltip: 'Copy the article as rich text, for documents and mail',
     menu: 'Copy article as rich text',
     done: ' as rich text',
@@ -47,8 +52,8 @@ export const COPY: { readonly [F in CopyFormat]: CopyFormatInfo } = {
 export interface SaveFormatInfo {
   /** The reader's export menu item, and the item under "Save article" in the context menu. */
   label: string;
-  /** The popup's short button. */
-  button: string;
+  /** The popup's button, in its row under "Save" (whose name it ends). */
+  short: string;
   extension: string;
   mime: string;
 }
@@ -56,25 +61,25 @@ export interface SaveFormatInfo {
 export const SAVE: { readonly [F in SaveFormat]: SaveFormatInfo } = {
   markdown: {
     label: 'Save as Markdown (.md)',
-    button: 'Save .md',
+    short: '.md',
     extension: 'md',
     mime: 'text/markdown;charset=utf-8',
   },
   text: {
     label: 'Save as text (.txt)',
-    button: 'Save .txt',
+    short: '.txt',
     extension: 'txt',
     mime: 'text/plain;charset=utf-8',
   },
   html: {
     label: 'Save as web page (.html)',
-    button: 'Save .html',
+    short: '.html',
     extension: 'html',
     mime: 'text/html;charset=utf-8',
   },
   'html-no-images': {
     label: 'Save as web page without images (.html)',
-    button: 'Save .html, no images',
+    short: '.html, no images',
     extension: 'html',
     mime: 'text/html;charset=utf-8',
   },
