@@ -69,6 +69,41 @@ test('lists each site’s fix, most recently used first, and saves an edit only 
   await page.close();
 });
 
+test('a deleted fix can be undone where it was, and comes back as it was stored; the list sits under Export and Import', async () => {
+  const page = await openOptions();
+  // The fixes come first, right under the buttons that export and import them.
+  const exported = await page.getByRole('button', { name: 'Export fixes…' }).boundingBox();
+  const first = await page.getByRole('form', { name: 'https://news.example' }).boundingBox();
+  expect((first?.y ?? 0) - ((exported?.y ?? 0) + (exported?.height ?? 0))).toBeLessThan(100);
+
+  await page
+    .getByRole('form', { name: 'https://news.example' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Deleted the fix for https://news.example.' }),
+  ).toBeVisible();
+  expect(Object.keys(await stored())).toEqual(['rule:https://docs.example']);
+  // In its place: above the other fix, Undo holding the focus.
+  const undo = page.getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeFocused();
+  const [line, other] = await Promise.all([
+    undo.boundingBox(),
+    page.getByRole('form', { name: 'https://docs.example' }).boundingBox(),
+  ]);
+  expect(line?.y ?? 0).toBeLessThan(other?.y ?? 0);
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+    'https://news.example',
+    'https://docs.example',
+  ]);
+  expect(await stored()).toEqual(FIXES);
+  await expect(page.getByRole('heading', { name: 'https://news.example' })).toBeFocused();
+  await expect(undo).toHaveCount(0);
+  await page.close();
+});
+
 const ONLY = 'only tag, #id, .class and :nth-of-type(n)';
 const BESIDE = 'only a space (inside) and ">" (directly inside) join boxes';
 /** Each form of CSS a fix may not hold, in the field it is typed into, and the reason the page gives. */

@@ -1,6 +1,7 @@
 /**
  * The options page: the fixes a person made for sites (extension/shared/site-rules.ts), each to read, edit or
- * delete, and all of them to export as a file or import from one. An import is checked whole before anything
+ * delete (and Undo, in its place in the list), and all of them to export as a file or import from one, with the
+ * buttons right above the list. An import is checked whole before anything
  * is stored: a bad file gets the reason and changes nothing, and a good one says which sites' fixes it replaces
  * and adds, and waits for Import.
  */
@@ -16,10 +17,13 @@ import {
   listUnusable,
   MAX_IMPORT_BYTES,
   parseImport,
+  putBackFix,
   ruleProblem,
   type SiteFix,
   saveRule,
   storeFixes,
+  type TakenFix,
+  takeFix,
   type UnusableFix,
 } from '../shared/site-rules.ts';
 
@@ -137,25 +141,9 @@ export function Options() {
           }}
         />
       )}
+      {fixes !== null && <FixList fixes={fixes} unusable={unusable} />}
       <AutoOpenList />
       <MemoryList />
-      <h2 class="section">Fixes</h2>
-      {fixes === null ? null : fixes.length + unusable.length === 0 ? (
-        <p class="empty">No fixes yet.</p>
-      ) : (
-        <ul class="fixes">
-          {fixes.map((fix) => (
-            <li key={`${fix.origin} ${fix.saved}`}>
-              <FixEditor fix={editedFix(fix)} />
-            </li>
-          ))}
-          {unusable.map((fix) => (
-            <li key={`${fix.origin} unusable`}>
-              <FixEditor fix={editedUnusable(fix)} />
-            </li>
-          ))}
-        </ul>
-      )}
     </main>
   );
 }
@@ -240,7 +228,115 @@ const editedFix = (fix: SiteFix): EditedFix => ({
 
 const editedUnusable = (fix: UnusableFix): EditedFix => ({ ...fix, dates: null, unusable: fix.problem });
 
-function FixEditor({ fix }: { fix: EditedFix }) {
+/**
+ * The fixes, most recently used first, then those Lectern can't read; a deleted one stays in its place as a line
+ * with Undo until the page is left.
+ */
+function FixList({ fixes, unusable }: { fixes: SiteFix[]; unusable: UnusableFix[] }) {
+  const [deleted, setDeleted] = useState<Deleted[]>([]);
+  /** The fix given back by Undo, which takes the focus when it shows again. */
+  const [restored, setRestored] = useState<string | null>(null);
+  const rows = withDeleted(
+    [
+      ...fixes.map((fix) => ({ origin: fix.origin, edited: editedFix(fix), key: String(fix.saved) })),
+      ...unusable.map((fix) => ({ origin: fix.origin, edited: editedUnusable(fix), key: 'unusable' })),
+    ],
+    deleted,
+  );
+  if (rows.length === 0) return <p class="empty">No fixes yet.</p>;
+
+  const remove = async (origin: string, at: number) => {
+    const taken = await takeFix(origin);
+    setDeleted((now) => [...now.filter((d) => d.taken.origin !== origin), { taken, at }]);
+  };
+  const undo = async (row: Deleted) => {
+    const refused = await putBackFix(row.taken);
+    if (refused !== null) return refused;
+    setDeleted((now) => now.filter((d) => d !== row));
+    setRestored(row.taken.origin);
+    return null;
+  };
+  return (
+    <ul class="fixes">
+      {rows.map((row, at) =>
+        'taken' in row ? (
+          <li key={`${row.taken.origin} deleted`}>
+            <DeletedFix origin={row.taken.origin} onUndo={() => undo(row)} />
+          </li>
+        ) : (
+          <li key={`${row.origin} ${row.key}`}>
+            <FixEditor
+              fix={row.edited}
+              focus={restored === row.origin}
+              onDelete={() => remove(row.origin, at)}
+            />
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** A fix deleted on this page, shown where it was in the list until the page is left, to undo. */
+interface Deleted {
+  taken: TakenFix;
+  /** Its place in the list when it was deleted. */
+  at: number;
+}
+
+/** The list's fixes with each deleted one back at its place, as a row to undo. */
+function withDeleted<T extends { origin: string }>(
+  rows: readonly T[],
+  deleted: readonly Deleted[],
+): (T | Deleted)[] {
+  const out: (T | Deleted)[] = rows.filter((row) => !deleted.some((d) => d.taken.origin === row.origin));
+  for (const d of [...deleted].sort((a, b) => a.at - b.at)) out.splice(Math.min(d.at, out.length), 0, d);
+  return out;
+}
+
+/** Where a fix was: what went, and Undo (which takes the focus, so Enter undoes a Delete pressed by mistake). */
+function DeletedFix({ origin, onUndo }: { origin: string; onUndo: () => Promise<string | null> }) {
+  const undo = useRef<HTMLButtonElement>(null);
+  const [problem, setProblem] = useState('');
+  useEffect(() => undo.current?.focus(), []);
+  return (
+    <div class="fix deleted">
+      <p role="status">Deleted the fix for {origin}.</p>
+      <button
+        type="button"
+        ref={undo}
+        onClick={() => {
+          onUndo().then(
+            (refused) => setProblem(refused ?? ''),
+            (error: unknown) => setProblem(`Not undone: ${String(error)}`),
+          );
+        }}
+      >
+        Undo
+      </button>
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function FixEditor({
+  fix,
+  focus,
+  onDelete,
+}: {
+  fix: EditedFix;
+  /** Given back by Undo: its heading takes the focus. */
+  focus: boolean;
+  onDelete: () => Promise<void>;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
   const [root, setRoot] = useState(fix.root);
   const [remove, setRemove] = useState(fix.remove.join('\n'));
   const [add, setAdd] = useState(fix.add.join('\n'));
@@ -270,7 +366,9 @@ function FixEditor({ fix }: { fix: EditedFix }) {
 
   return (
     <form class="fix" aria-labelledby={`${id}-site`} onSubmit={(e) => void save(e)}>
-      <h3 id={`${id}-site`}>{fix.origin}</h3>
+      <h3 id={`${id}-site`} tabIndex={-1} ref={heading}>
+        {fix.origin}
+      </h3>
       {fix.dates && (
         <p class="dates">
           Saved {when.format(fix.dates.saved)} · last used {when.format(fix.dates.used)}
@@ -307,7 +405,7 @@ function FixEditor({ fix }: { fix: EditedFix }) {
         <button
           type="button"
           onClick={() => {
-            saveRule(fix.origin, null).catch((error: unknown) => setProblem(`Not deleted: ${String(error)}`));
+            onDelete().catch((error: unknown) => setProblem(`Not deleted: ${String(error)}`));
           }}
         >
           Delete

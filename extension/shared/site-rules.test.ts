@@ -7,8 +7,10 @@ import {
   MAX_SITES,
   markUsed,
   parseImport,
+  putBackFix,
   saveRule,
   storeFixes,
+  takeFix,
 } from './site-rules.ts';
 import { fakeApi } from './storage.fake.ts';
 
@@ -32,6 +34,28 @@ describe('site fixes in storage.local', () => {
     expect(await loadRule('https://news.example')).toEqual(rule(1));
     expect(await loadRule('https://other.example')).toBeNull();
     await saveRule('https://news.example', null);
+    expect(await loadRule('https://news.example')).toBeNull();
+  });
+
+  it('puts a deleted fix back as it was stored, dates too, but never over a newer one', async () => {
+    await saveRule('https://news.example', rule(1), 1000);
+    const stored = structuredClone(data['rule:https://news.example']);
+    const taken = await takeFix('https://news.example');
+    expect(await loadRule('https://news.example')).toBeNull();
+    expect(await putBackFix(taken)).toBeNull();
+    expect(data['rule:https://news.example']).toEqual(stored);
+
+    const again = await takeFix('https://news.example');
+    await saveRule('https://news.example', rule(2), 2000);
+    expect(await putBackFix(again)).toMatch(/newer fix for https:\/\/news\.example/);
+    expect(await loadRule('https://news.example')).toEqual(rule(2));
+  });
+
+  it('puts no deleted fix back past MAX_SITES', async () => {
+    await saveRule('https://news.example', rule(0), 1000);
+    const taken = await takeFix('https://news.example');
+    for (let i = 1; i <= MAX_SITES; i++) await saveRule(`https://site${i}.example`, rule(i), 1000 + i);
+    expect(await putBackFix(taken)).toMatch(/at most 200 fixes/);
     expect(await loadRule('https://news.example')).toBeNull();
   });
 

@@ -107,6 +107,34 @@ export async function saveRule(origin: string, rule: SiteRule | null, now = Date
   return storeFixes([{ origin, rule }], now);
 }
 
+/** A fix deleted on the options page, as it was stored: put back exactly, its dates too, by Undo. */
+export interface TakenFix {
+  origin: string;
+  stored: unknown;
+}
+
+/** Deletes a site's fix (one Lectern reads or not), keeping what was stored for Undo. */
+export async function takeFix(origin: string): Promise<TakenFix> {
+  const key = ruleKey(origin);
+  const stored = (await api().storage.local.get(key))[key];
+  await api().storage.local.remove(key);
+  return { origin, stored };
+}
+
+/**
+ * Puts a deleted fix back. Not over a fix saved for the site since (a reader's Edit mode), nor past MAX_SITES:
+ * it says which, and stores nothing.
+ */
+export async function putBackFix(taken: TakenFix): Promise<string | null> {
+  const key = ruleKey(taken.origin);
+  const all = await api().storage.local.get(null);
+  if (all[key] !== undefined) return `A newer fix for ${taken.origin} was saved since; it is kept.`;
+  const count = Object.keys(all).filter((k) => k.startsWith(PREFIX)).length;
+  if (count >= MAX_SITES) return `Lectern keeps at most ${MAX_SITES} fixes; delete another first.`;
+  await api().storage.local.set({ [key]: taken.stored });
+  return null;
+}
+
 /** Notes that the site's fix was used (the bound drops the least recently used); at most once an hour. */
 export async function markUsed(origin: string, now = Date.now()): Promise<void> {
   const key = ruleKey(origin);
