@@ -123,6 +123,33 @@ for (const { store, file, dist } of [
         expect(entries().has(target), `${name} loads ${target}`).toBe(true);
     });
 
+    it('reaches the extension through webextension-polyfill in its own pages and worker, never in a content script', () => {
+      // The polyfill's own words, in every build of it.
+      const polyfill = 'This script should only be loaded in a browser extension';
+      /** A file and every file it loads, and they load, in the package. */
+      const withLoaded = (start: string): string[] => {
+        const seen = new Set([start]);
+        for (const name of seen)
+          for (const target of loadedPaths(name, text(name))) if (entries().has(target)) seen.add(target);
+        return [...seen];
+      };
+      const carries = (start: string) => withLoaded(start).some((name) => text(name).includes(polyfill));
+      const m = manifest();
+      const own = [m.background?.service_worker, ...(m.background?.scripts ?? []), m.action?.default_popup]
+        .concat(m.options_ui?.page)
+        .filter((name): name is string => typeof name === 'string');
+      expect(own.length).toBeGreaterThanOrEqual(3);
+      for (const start of own) expect(carries(start), start).toBe(true);
+      const content = [
+        ...(m.content_scripts ?? []).flatMap((script) => script.js ?? []),
+        ...[...entries().keys()].filter(
+          (name) => name.startsWith('extension/content/') && name.endsWith('.js'),
+        ),
+      ];
+      expect(content.length).toBeGreaterThan(2);
+      for (const start of content) expect(carries(start), start).toBe(false);
+    });
+
     it('ships no source maps and no dotfiles', () => {
       const names = [...entries().keys()];
       expect(names.filter((name) => name.endsWith('.map'))).toEqual([]);

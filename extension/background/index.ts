@@ -3,6 +3,8 @@
  * toggle the reader in the active tab; the setting decides whether the button opens the popup. It also does
  * what a content script must not do in the page: write the clipboard, inject the reader's later parts.
  */
+// First: every module after it reaches the extension through the polyfill.
+import '../shared/polyfill.ts';
 import type { Runtime, Tabs } from 'webextension-polyfill';
 import { api } from '../shared/api.ts';
 import { listAutoOpen } from '../shared/auto-open.ts';

@@ -1,16 +1,20 @@
 /**
- * The extension API, reached the same way in every context (service worker, event page, popup, offscreen
- * document, content script): `chrome` in the Chromium build, `browser` in the Firefox build. Both return promises
- * in Manifest V3 for every call Lectern makes, so no wrapper is needed; the types are webextension-polyfill's
- * (types only).
+ * The extension API, reached the same way in every context: `api()`.
  *
- * Why not webextension-polyfill itself: in a content script it decides between the two at run time by reading
- * `globalThis.browser?.runtime?.id`, and a page element with `id="browser"` is visible there through named
- * access on the window, in the isolated world too. `<form id="browser"></form><form id="browser"
- * name="runtime"></form>` makes that an HTMLCollection whose `runtime.id` is "browser", and the polyfill hands
- * the page's elements to the extension as its API (webextension-polyfill issue #720, open). Here the build
- * decides which name to read, and what is found must answer like the API (`runtime.getURL` gives an extension
- * URL), which no page element can; and the script the reader command injects carries no polyfill.
+ * In the extension's own pages and workers (service worker or event page, popup, options, offscreen document),
+ * which no web page can reach, it is webextension-polyfill's `browser` (`extension/shared/polyfill.ts`, imported
+ * first by each of their entries): one promise-based API in both browsers, whatever a call's callback or promise
+ * habits are in each.
+ *
+ * In a content script it is not, and `api()` finds the API itself: `chrome` in the Chromium build, `browser` in
+ * the Firefox build, each of which returns promises in Manifest V3 for every call Lectern makes there. The
+ * polyfill decides between the two at run time by reading `globalThis.browser?.runtime?.id`, and a page element
+ * with `id="browser"` is visible there through named access on the window, in the isolated world too.
+ * `<form id="browser"></form><form id="browser" name="runtime"></form>` makes that an HTMLCollection whose
+ * `runtime.id` is "browser", and the polyfill hands the page's elements to the extension as its API
+ * (webextension-polyfill issue #720, open). Here the build decides which name to read, and what is found must
+ * answer like the API (`runtime.getURL` gives an extension URL), which no page element can; and the script the
+ * reader command injects carries no polyfill.
  *
  * Measured in Chromium 156's isolated world: the bindings hang the API on whatever `chrome` names there, a
  * page's `<div id="chrome">` included (it works); Chromium's own `browser` alias is then missing, which is one
@@ -20,7 +24,7 @@
  * background's toggle) instead of acting on the page's elements.
  *
  * One difference the code keeps to: `runtime.onMessage` listeners answer through `sendResponse` and return
- * true (both browsers), never by returning a promise (Firefox only).
+ * true (both browsers, with or without the polyfill), never by returning a promise (Firefox only).
  */
 import type { Browser } from 'webextension-polyfill';
 
@@ -60,4 +64,12 @@ let found: Browser | null = null;
 export function api(): Browser {
   found ??= findApi();
   return found;
+}
+
+/**
+ * Makes `api()` the given API from here on: webextension-polyfill's, in a context no page can reach
+ * (polyfill.ts). Never called in a content script.
+ */
+export function provideApi(given: Browser): void {
+  found = given;
 }
