@@ -41,6 +41,20 @@ export async function showOnButton(tabId: number, message: string, ok: boolean):
   ]);
 }
 
+/**
+ * The instant reader found an article in `tabId` (content/main.ts readAhead): a dot on the button, as a
+ * browser's own reader icon shows, and the tooltip says how to open it. No article: the button as it was.
+ */
+export async function showArticleAhead(tabId: number, article: boolean, shortcut: string): Promise<void> {
+  if (!article) return;
+  const how = shortcut === '' ? 'click to read it' : `${shortcut} or a click reads it`;
+  await Promise.all([
+    api().action.setBadgeText({ tabId, text: '•' }),
+    api().action.setBadgeBackgroundColor({ tabId, color: '#2457c5' }),
+    api().action.setTitle({ tabId, title: `${TITLE}: this page has an article (${how})` }),
+  ]);
+}
+
 /** Takes away a warning left by an earlier failure in this tab (e.g. before file access was allowed). */
 export async function clearButton(tabId: number): Promise<void> {
   await Promise.all([

@@ -13,7 +13,14 @@ import { handleBackgroundMessages, sendToTab } from '../shared/messages.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
 import { originOf } from '../shared/site-rules.ts';
 import { reachTab } from '../shared/tab.ts';
-import { clearButton, injectFailureMessage, showCovered, showOnButton, UNAVAILABLE } from './button.ts';
+import {
+  clearButton,
+  injectFailureMessage,
+  showArticleAhead,
+  showCovered,
+  showOnButton,
+  UNAVAILABLE,
+} from './button.ts';
 import { writeFromBackground } from './clipboard.ts';
 import { createMenu, onMenuClick, runMenuItem } from './menu.ts';
 import { forgetMemory, keepFix, noteFixUsed, rememberSender, siteOfSender } from './pages-store.ts';
@@ -80,6 +87,12 @@ async function openByItself(tab: Tabs.Tab | undefined, frameId: number): Promise
   await sendToTab(reached.tabId, 'content:open', { force: false });
 }
 
+/** The key that opens and closes the reader, as the browser has it set ('' when none is). */
+async function readerShortcut(): Promise<string> {
+  const commands = await api().commands.getAll();
+  return commands.find((command) => command.name === 'toggle-reader')?.shortcut ?? '';
+}
+
 /** A content script of ours, in a tab (not another extension page, whose messages also arrive here). */
 const fromTab = (sender: Runtime.MessageSender): boolean => sender.tab?.id !== undefined;
 
@@ -95,6 +108,12 @@ handleBackgroundMessages(
     },
     'background:auto': async (_request, sender) => {
       await openByItself(sender.tab, sender.frameId ?? 0);
+      return {};
+    },
+    'background:ahead': async ({ article }, sender) => {
+      // The reader lives in the top frame only, and the instant reader is registered there alone.
+      if (sender.tab?.id !== undefined && sender.frameId === 0)
+        await showArticleAhead(sender.tab.id, article, await readerShortcut());
       return {};
     },
     'background:covered': async ({ why }, sender) => {
@@ -116,10 +135,7 @@ handleBackgroundMessages(
       await forgetMemory(sender);
       return {};
     },
-    'background:shortcut': async () => {
-      const commands = await api().commands.getAll();
-      return { shortcut: commands.find((command) => command.name === 'toggle-reader')?.shortcut ?? '' };
-    },
+    'background:shortcut': async () => ({ shortcut: await readerShortcut() }),
   },
   fromTab,
 );

@@ -16,6 +16,7 @@ import { adoptStyles } from '../reader/styles.ts';
 import type { Outcome, ReaderHandle, ToolName } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
 import type { ExportRequest } from '../shared/export.ts';
+import { READ_AHEAD } from '../shared/instant-mark.ts';
 import { type ContentState, handleContentMessages, sendToExtension } from '../shared/messages.ts';
 import type { Settings } from '../shared/settings.ts';
 import {
@@ -188,6 +189,38 @@ async function extractedFor(force: boolean): Promise<Extracted | null> {
   return isPdf() ? null : currentArticle(force);
 }
 
+/** Whether content/ahead.ts ran just before us: registered by the instant reader, not injected by a click. */
+function takeReadAheadMark(): boolean {
+  const scope = globalThis as Record<symbol, unknown>;
+  const key = Symbol.for(READ_AHEAD);
+  const marked = scope[key] === true;
+  delete scope[key];
+  return marked;
+}
+
+/** How long the read-ahead waits for the page to go idle before it reads all the same. */
+const READ_AHEAD_WAIT_MS = 3000;
+
+/**
+ * The instant reader (shared/instant.ts): once the page is idle, its article is read and kept for the key press,
+ * which then only paints, and the toolbar button says whether there is one. Nothing is shown or kept beyond the
+ * tab, and the page is only read.
+ */
+function readAhead(): void {
+  requestIdleCallback(
+    () => {
+      ruleReady()
+        .then(() => {
+          if (isPdf() || isOverlayOpen()) return;
+          const article = currentArticle(false) !== null;
+          return sendToExtension('background:ahead', { article });
+        })
+        .catch(() => undefined);
+    },
+    { timeout: READ_AHEAD_WAIT_MS },
+  );
+}
+
 function register(): Instance {
   settingsStore.start((settings) => reader?.applySettings(settings));
   const stop = handleContentMessages({
@@ -247,11 +280,12 @@ try {
     previous?.dispose();
     clearRegistry();
     scope[INSTANCE] = register();
+    if (takeReadAheadMark()) readAhead();
     // Whoever injected us (the reader command, the popup, the toolbar menu) asks for the article next: start
     // on it as soon as the background has told us the site's fix and template, while the injection's answer
     // travels to the background and its next message travels back. The page is read once, with them: reading
     // it at once and again when they came cost more than waiting for them (docs/performance.md).
-    ruleReady().then(() => isPdf() || currentArticle(false));
+    else ruleReady().then(() => isPdf() || currentArticle(false));
   }
 } catch {
   // Never throw into the page.

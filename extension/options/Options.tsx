@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { api } from '../shared/api.ts';
 import { disableAutoOpen, listAutoOpen } from '../shared/auto-open.ts';
+import { disableInstant, enableInstant, instantOn } from '../shared/instant.ts';
 import { forgetSite, listMemories, memoryOn, type SiteMemorySummary, setMemoryOn } from '../shared/memory.ts';
 import { megabytes } from '../shared/quota.ts';
 import {
@@ -142,6 +143,7 @@ export function Options() {
         />
       )}
       {fixes !== null && <FixList fixes={fixes} unusable={unusable} />}
+      <InstantSwitch />
       <AutoOpenList />
       <MemoryList />
     </main>
@@ -412,6 +414,60 @@ function FixEditor({
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The instant reader (shared/instant.ts): off until turned on here, when the browser asks the person for access
+ * to every site; turning it off gives that back.
+ */
+function InstantSwitch() {
+  const [on, setOn] = useState<boolean | null>(null);
+  const [problem, setProblem] = useState('');
+  useEffect(() => {
+    instantOn().then(setOn, () => setOn(false));
+  }, []);
+  const turn = (wanted: boolean) => {
+    setProblem('');
+    // Straight from the click: the browser asks for the access only from a person's action.
+    const done = wanted ? enableInstant() : disableInstant().then(() => false);
+    done.then(
+      (now) => {
+        setOn(now);
+        if (wanted && !now) setProblem('Not turned on: Lectern was not given access to the sites.');
+      },
+      (error: unknown) => {
+        setProblem(`Not changed: ${errorText(error)}`);
+        instantOn().then(setOn, () => setOn(null));
+      },
+    );
+  };
+  return (
+    <section aria-labelledby="instant">
+      <h2 class="section" id="instant">
+        Instant reader
+      </h2>
+      <p class="intro">
+        Lectern reads each page ahead while it is idle, so reader view opens the moment you press the
+        shortcut, and its button shows a dot where a page has an article. It needs access to every site, which
+        the browser asks you for when you turn it on; turning it off gives it back. What it reads stays in the
+        tab: nothing is kept or sent.
+      </p>
+      <label class="switch">
+        <input
+          type="checkbox"
+          checked={on === true}
+          disabled={on === null}
+          onChange={(event) => turn((event.currentTarget as HTMLInputElement).checked)}
+        />{' '}
+        Read pages ahead, for an instant reader view
+      </label>
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -29,6 +29,15 @@ export const CHUNKS = {
     file: 'extension/content/auto.js',
     when: 'registered on the sites that always open in reader view',
   },
+  /**
+   * Not injected on request: registered before the content script on every site while the instant reader is on
+   * (shared/instant.ts), to mark its run as a read-ahead.
+   */
+  ahead: {
+    entry: 'extension/content/ahead.ts',
+    file: 'extension/content/ahead.js',
+    when: 'registered on every site while the instant reader is on',
+  },
 } as const;
 
 export type ChunkName = keyof typeof CHUNKS;

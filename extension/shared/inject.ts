@@ -4,11 +4,9 @@
  * injecting twice costs one re-run of a guarded IIFE and never a second set of listeners. Its later parts
  * (chunks) are injected the same way, into the frame that asks for them.
  */
-// The entry is main.ts, not index.ts: crxjs names emitted chunks by basename, and two chunks both named
-// "index.ts" (this one and the service worker) made the worker loader import the content chunk instead.
-import contentScript from '../content/main.ts?script&iife';
 import { api } from './api.ts';
 import { CHUNKS, type ChunkName } from './chunks.ts';
+import { CONTENT_SCRIPT } from './content-script.ts';
 import { type ContentState, HANDED_SITE, type HandedSite, sendToTab } from './messages.ts';
 import { classifyInjectError, NO_ANSWER } from './restricted.ts';
 import { siteToHand } from './site.ts';
@@ -41,7 +39,7 @@ export async function injectIfNeeded(tabId: number, url?: string): Promise<Conte
     // "Receiving end does not exist": not injected yet (or injected by an extension that has since reloaded).
   }
   handOver(tabId, await site);
-  await injectFiles(tabId, 0, contentScript);
+  await injectFiles(tabId, 0, CONTENT_SCRIPT);
   return null;
 }
 

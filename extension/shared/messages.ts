@@ -108,6 +108,11 @@ export interface Messages {
   'background:load': { request: { chunk: ChunkName }; reply: Record<string, never> };
   /** The page of a site that always opens in reader view has loaded: open the reader if it has an article. */
   'background:auto': { request: Record<string, never>; reply: Record<string, never> };
+  /**
+   * The instant reader read the sender's page ahead (content/main.ts): whether it has an article, which the
+   * toolbar button then shows.
+   */
+  'background:ahead': { request: { article: boolean }; reply: Record<string, never> };
   /** The page covered the reader and Lectern closed it (content/on-top.ts): the button says why. */
   'background:covered': { request: { why: CoverReason }; reply: Record<string, never> };
   /**
@@ -189,6 +194,7 @@ const BACKGROUND: Payloads<BackgroundMessageName> = {
   'background:clipboard': CLIPBOARD,
   'background:load': { chunk: isChunkName },
   'background:auto': {},
+  'background:ahead': { article: isBoolean },
   'background:covered': { why: isCoverReason },
   'background:remember': { fingerprints: isFingerprints },
   'background:site': {},
