@@ -61,8 +61,15 @@ import { type Breakdown, breakdown, TRACE_CATEGORIES, TRACE_SAMPLES } from './sc
 import { type Watched, XScreen } from './screen/xscreen.ts';
 import { type PageServer, startServer } from './serve.ts';
 
-/** warm/cold: Lectern's shortcut; floor: the control page's own listener; control: that listener on the page. */
-export type TrialKind = 'warm' | 'cold' | 'floor' | 'control';
+/**
+ * warm/cold: Lectern's shortcut; instant: the shortcut with the instant reader on (the page read ahead at idle,
+ * the worker running); floor: the control page's own listener; control: that listener on the page.
+ */
+export type TrialKind = 'warm' | 'cold' | 'instant' | 'floor' | 'control';
+
+type LecternKind = 'warm' | 'cold' | 'instant';
+const isLectern = (kind: TrialKind): kind is LecternKind =>
+  kind === 'warm' || kind === 'cold' || kind === 'instant';
 
 export interface OverlayOptions {
   /** The corpora, loaded (bench/corpora.ts): the bench's run passes the ones it scores. */
@@ -78,8 +85,8 @@ export interface OverlayOptions {
   only?: string[];
   /** Trials per page and kind. Default 1. */
   trials?: number;
-  /** Which Lectern trials to run per page. Default both. */
-  kinds?: Array<'warm' | 'cold'>;
+  /** Which Lectern trials to run per page. Default all three. */
+  kinds?: LecternKind[];
   /** Floor trials on the control page, spread through the run. Default 40. */
   floorTrials?: number;
   /** Also time the page-handled key press on every sampled page (the control listener in an isolated world). */
@@ -166,6 +173,7 @@ export interface OverlayRow {
   pages: number;
   warm: Stats;
   cold: Stats;
+  instant: Stats;
   control: Stats | null;
 }
 
@@ -210,6 +218,8 @@ const ROWS = 16;
 /** Fewer times than this print no p95. */
 const P95_MIN_N = 20;
 const LOAD_TIMEOUT_MS = 20_000;
+/** How long an instant trial waits for the page to be read ahead (the reader's own wait is 3 s at most). */
+const READ_AHEAD_WAIT_MS = 3500;
 const SETTLE_TIMEOUT_MS = 3000;
 const WATCH = {
   keys: KEYS,
@@ -256,6 +266,8 @@ interface Job {
 interface Context {
   screen: XScreen;
   lectern: Session | null;
+  /** The browser with the instant reader on. */
+  instant: Session | null;
   control: Session;
   points: number;
   /** Where traces go (OverlayOptions.trace), or null, and what they record. */
@@ -304,8 +316,8 @@ function paintTime(
 }
 
 async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
-  const lectern = job.kind === 'warm' || job.kind === 'cold';
-  const session = lectern ? context.lectern : context.control;
+  const lectern = isLectern(job.kind);
+  const session = job.kind === 'instant' ? context.instant : lectern ? context.lectern : context.control;
   const trial: OverlayTrial = {
     kind: job.kind,
     corpus: job.corpus,
@@ -342,6 +354,8 @@ async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
     trial.loadMs = Math.round(tab.loadMs);
     trial.settled = await session.settle(tab, SETTLE_TIMEOUT_MS);
     if (job.kind === 'control') await session.evaluateIsolated(tab, CONTROL_LISTENER);
+    // Read ahead at idle: its badge on a page with an article (none on the others, which are read all the same).
+    if (job.kind === 'instant') await session.readAhead(READ_AHEAD_WAIT_MS);
     if (job.kind === 'cold') await session.stopWorker();
     const tracing = lectern && context.trace !== null;
     if (tracing) await session.startTrace(context.traceCategories);
@@ -426,6 +440,19 @@ async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
   return trial;
 }
 
+/**
+ * A copy of the extension that holds the access the instant reader asks for (the manifest's optional host
+ * access, as host access): what a person gives at the browser's prompt, which the bench can't answer.
+ */
+function withAllSites(dist: string, scratch: string): string {
+  const copy = path.join(scratch, 'extension-instant');
+  cpSync(dist, copy, { recursive: true });
+  const file = path.join(copy, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { optional_host_permissions?: string[] };
+  writeFileSync(file, JSON.stringify({ ...manifest, host_permissions: manifest.optional_host_permissions }));
+  return copy;
+}
+
 /** sha256 over the relative path and bytes of every file under `dir`, sorted: one name for one build. */
 function fingerprint(dir: string): string {
   const hash = createHash('sha256');
@@ -445,7 +472,7 @@ function fingerprint(dir: string): string {
  * round(k × jobs / floors), so the floor is spread evenly over the run.
  */
 function schedule(corpora: TimedCorpus[], urls: Map<string, string>, options: OverlayOptions): Job[] {
-  const kinds = options.kinds ?? ['warm', 'cold'];
+  const kinds = options.kinds ?? ['warm', 'cold', 'instant'];
   const repeats = options.trials ?? 1;
   const jobs: Job[] = [];
   let index = 0;
@@ -488,6 +515,7 @@ function rowsOf(trials: OverlayTrial[], corpora: TimedCorpus[], controlPages: bo
     pages: new Set(picked.map((t) => t.slug)).size,
     warm: stats(picked.filter((t) => t.kind === 'warm')),
     cold: stats(picked.filter((t) => t.kind === 'cold')),
+    instant: stats(picked.filter((t) => t.kind === 'instant')),
     control: controlPages ? stats(picked.filter((t) => t.kind === 'control')) : null,
   });
   const timed = trials.filter((t) => t.kind !== 'floor');
@@ -568,6 +596,7 @@ export async function overlayTiming(options: OverlayOptions): Promise<OverlayTim
     }
     const jobs = schedule(corpora, urls, options);
     const needLectern = jobs.some((job) => job.kind === 'warm' || job.kind === 'cold');
+    const needInstant = jobs.some((job) => job.kind === 'instant');
 
     display = await startDisplay(SCREEN.width, SCREEN.height);
     screen = await XScreen.open(display.name);
@@ -578,12 +607,20 @@ export async function overlayTiming(options: OverlayOptions): Promise<OverlayTim
       ? await Session.start({ display, screen, extension: dist, viewport: VIEWPORT })
       : null;
     if (lectern) sessions.push(lectern);
+    const instant = needInstant
+      ? await Session.start({ display, screen, extension: withAllSites(dist, scratch), viewport: VIEWPORT })
+      : null;
+    if (instant) {
+      sessions.push(instant);
+      await instant.turnOnInstant();
+    }
     chromium = control.version;
     viewport = { width: control.viewport.width, height: control.viewport.height };
     if (options.trace) mkdirSync(options.trace, { recursive: true });
     const context: Context = {
       screen,
       lectern,
+      instant,
       control,
       points: 0,
       trace: options.trace ?? null,
@@ -592,9 +629,10 @@ export async function overlayTiming(options: OverlayOptions): Promise<OverlayTim
 
     // One trial in each browser first, not counted: the first tab of an origin starts a renderer and fills the
     // code caches, which a person's browser has long done.
-    const first = jobs.find((job) => job.kind === 'warm' || job.kind === 'cold');
+    const first = jobs.find((job) => isLectern(job.kind));
     options.onProgress?.('overlay warm-up');
-    if (first) await runTrial(context, { ...first, kind: 'warm' });
+    if (first && lectern) await runTrial(context, { ...first, kind: 'warm' });
+    if (first && instant) await runTrial(context, { ...first, kind: 'instant' });
     const floorJob = jobs.find((job) => job.kind === 'floor');
     if (floorJob) await runTrial(context, floorJob);
 
@@ -675,8 +713,8 @@ export function overlayTable(timing: OverlayTiming): string {
     '',
     `Floor, a page-handled key press (same keys, its own keydown listener paints the viewport; another Chromium without the extension): **p50 ${ms(floor.p50)} ms**, p95 ${floor.p95 === null ? '–' : `${ms(floor.p95)} ms`}, n ${floor.n}${floor.failed ? ` (+${floor.failed} failed)` : ''}.`,
     '',
-    `| corpus | pages | warm p50 | warm p95 | warm n | cold p50 | cold p95 | cold n | warm p50 − floor p50 | cold p50 − floor p50 | reader / notice |${hasControl ? ' page control p50 | warm p50 − page control p50 |' : ''}`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|${hasControl ? '---:|---:|' : ''}`,
+    `| corpus | pages | warm p50 | warm p95 | warm n | cold p50 | cold p95 | cold n | instant p50 | instant p95 | instant n | warm p50 − floor p50 | cold p50 − floor p50 | instant p50 − floor p50 | reader / notice |${hasControl ? ' page control p50 | warm p50 − page control p50 |' : ''}`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|${hasControl ? '---:|---:|' : ''}`,
   ];
   const info_ = new Map(timing.corpora.map((c) => [c.name, c]));
   for (const row of timing.rows) {
@@ -690,10 +728,11 @@ export function overlayTable(timing: OverlayTiming): string {
       row.pageType || !corpus
         ? `${row.pages}`
         : `${row.pages} of ${corpus.total}${corpus.every > 1 ? ` (every ${ordinal(corpus.every)})` : ''}`;
-    const shown = `${row.warm.reader + row.cold.reader} / ${row.warm.notice + row.cold.notice}`;
+    const all = [row.warm, row.cold, row.instant];
+    const shown = `${all.reduce((n, s) => n + s.reader, 0)} / ${all.reduce((n, s) => n + s.notice, 0)}`;
     const control = row.control ? ` ${ms(row.control.p50)} | ${minus(row.warm.p50, row.control.p50)} |` : '';
     lines.push(
-      `| ${label} | ${pages} | ${cell(row.warm).join(' | ')} | ${cell(row.cold).join(' | ')} | ${minus(row.warm.p50, floor.p50)} | ${minus(row.cold.p50, floor.p50)} | ${shown} |${control}`,
+      `| ${label} | ${pages} | ${cell(row.warm).join(' | ')} | ${cell(row.cold).join(' | ')} | ${cell(row.instant).join(' | ')} | ${minus(row.warm.p50, floor.p50)} | ${minus(row.cold.p50, floor.p50)} | ${minus(row.instant.p50, floor.p50)} | ${shown} |${control}`,
     );
   }
   if (timing.failures.length) {
@@ -719,7 +758,8 @@ export function overlayTable(timing: OverlayTiming): string {
   ];
   lines.push(
     '',
-    `n counts trials (pages × repeats). warm: the service worker was running; cold: stopped first and seen to restart. ` +
+    `n counts trials (pages × repeats). warm: the service worker was running; cold: stopped first and seen to restart; ` +
+      `instant: a third Chromium with the instant reader turned on in the options page (its copy of the build holds every site's access, as the person's answer to the browser's prompt gives), the press after the page was read ahead (its badge, or 3.5 s), the worker as the read-ahead left it. ` +
       `p95 only from ${P95_MIN_N} times up (– under that). ` +
       `The − floor columns are differences of two medians, the row's p50 over its pages minus the floor's p50 over its one light page, not a pairing page by page${hasControl ? " (− page control likewise: the row's two p50s)" : ''}. ` +
       `Sample points: ${info.points} (${ROWS} full-width rows), threshold ${info.threshold}; ` +

@@ -10,9 +10,10 @@
  *   --limit <n>       the first n sampled pages of each corpus (quick runs)
  *   --page <id>       only this page (its id, served name, or corpus/id as the failures list it; repeatable),
  *                     sampled or not; not with --sample, --all or --limit
- *   --trials <n>      trials per page, warm and cold each (default 1)
+ *   --trials <n>      trials per page, warm, cold and instant each (default 1)
  *   --floor <n>       floor trials on the control page, spread through the run (default 40)
- *   --warm-only | --cold-only
+ *   --warm-only | --cold-only | --instant-only
+ *   --no-instant      warm and cold only (the instant reader's trials need a third browser)
  *   --control-pages   also time a page-handled key press on every sampled page (the control listener in an
  *                     isolated world): a per-page floor, at the cost of a third trial per page
  *   --dist <dir>      the unpacked extension (default dist/: run `npm run build` first)
@@ -37,7 +38,7 @@ import { breakdownTable } from './screen/trace.ts';
 const USAGE =
   'usage: npx tsx bench/overlay.ts [--corpus <path>]… [--sample <k> | --all] [--limit <n>] [--page <id>]… ' +
   '[--trials <n>] ' +
-  '[--floor <n>] [--warm-only | --cold-only] [--control-pages] [--dist <dir>] [--trace <dir> [--trace-samples]] [--out <dir>]';
+  '[--floor <n>] [--warm-only | --cold-only | --instant-only] [--no-instant] [--control-pages] [--dist <dir>] [--trace <dir> [--trace-samples]] [--out <dir>]';
 
 const FLAGS = {
   corpus: { type: 'string', multiple: true },
@@ -49,6 +50,8 @@ const FLAGS = {
   floor: { type: 'string' },
   'warm-only': { type: 'boolean' },
   'cold-only': { type: 'boolean' },
+  'instant-only': { type: 'boolean' },
+  'no-instant': { type: 'boolean' },
   'control-pages': { type: 'boolean' },
   dist: { type: 'string' },
   trace: { type: 'string' },
@@ -61,8 +64,11 @@ function options(argv: string[]): Omit<OverlayOptions, 'corpora'> & { corpora: s
   const { values } = parseFlags(argv, FLAGS, USAGE);
   if (values.all && values.sample !== undefined)
     throw new UsageError(`--all and --sample exclude each other\n${USAGE}`);
-  if (values['warm-only'] && values['cold-only'])
-    throw new UsageError(`--warm-only and --cold-only exclude each other\n${USAGE}`);
+  const only = (['warm-only', 'cold-only', 'instant-only'] as const).filter((flag) => values[flag]);
+  if (only.length > 1 || (only.length > 0 && values['no-instant']))
+    throw new UsageError(
+      `--warm-only, --cold-only, --instant-only and --no-instant exclude each other\n${USAGE}`,
+    );
   if (values.page && (values.all || values.sample !== undefined || values.limit !== undefined))
     throw new UsageError(`--page names the pages itself: not with --sample, --all or --limit\n${USAGE}`);
   return {
@@ -73,7 +79,15 @@ function options(argv: string[]): Omit<OverlayOptions, 'corpora'> & { corpora: s
     only: values.page,
     trials: wholeNumber('trials', values.trials, 1),
     floorTrials: wholeNumber('floor', values.floor, 0),
-    kinds: values['warm-only'] ? ['warm'] : values['cold-only'] ? ['cold'] : undefined,
+    kinds: values['warm-only']
+      ? ['warm']
+      : values['cold-only']
+        ? ['cold']
+        : values['instant-only']
+          ? ['instant']
+          : values['no-instant']
+            ? ['warm', 'cold']
+            : undefined,
     controlPages: values['control-pages'] === true,
     dist: values.dist === undefined ? undefined : path.resolve(values.dist),
     ...(values.trace === undefined ? {} : { trace: path.resolve(values.trace) }),

@@ -461,30 +461,97 @@ export class Session {
    * whether a script can be injected into it now. Read by attaching to the worker, so only after a failed trial.
    */
   async whyNothing(): Promise<string | null> {
+    if (!this.workerRunning()) return 'the service worker is not running';
+    return this.inWorker<string>(`(async () => {
+      const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+      if (!tab) return 'no active tab';
+      const title = await chrome.action.getTitle({ tabId: tab.id });
+      // Whether injecting works now tells a lasting refusal from a passing one.
+      const now = await chrome.scripting
+        .executeScript({ target: { tabId: tab.id, frameIds: [0] }, func: () => document.readyState })
+        .then((r) => \`injecting now works (\${r[0]?.result})\`, (e) => \`injecting now fails: \${e.message}\`);
+      return \`button: \${title}; active tab \${tab.url === undefined ? '(URL hidden: no activeTab grant)' : tab.url}; \${now}\`;
+    })()`);
+  }
+
+  /**
+   * Turns the instant reader on as a person does, with a click on its box in the options page (a click with a
+   * user gesture, which the browser's access request needs; the extension must already hold the access, as
+   * the bench can't answer the browser's prompt), then checks that its script is registered.
+   */
+  async turnOnInstant(): Promise<void> {
+    const tab = await this.openTab(`${this.extensionUrl()}extension/options/index.html`, {
+      javaScript: true,
+      timeoutMs: 10_000,
+    });
+    try {
+      const result = await this.cdp.send<{ result: { value?: boolean } }>(
+        'Runtime.evaluate',
+        {
+          expression: `(async () => {
+            const end = Date.now() + 5000;
+            const box = () => [...document.querySelectorAll('label')]
+              .find((label) => label.textContent.includes('Read pages ahead'))?.querySelector('input');
+            while (!box() || box().disabled) {
+              if (Date.now() > end) return false;
+              await new Promise((done) => setTimeout(done, 20));
+            }
+            if (!box().checked) box().click();
+            return box().checked;
+          })()`,
+          awaitPromise: true,
+          returnByValue: true,
+          userGesture: true,
+        },
+        tab.sessionId,
+      );
+      if (result.result.value !== true) throw new Error('the instant reader did not turn on');
+      // The box shows the click at once; the page registers the script once the browser has answered for the
+      // access, and must stay open until then.
+      const end = Date.now() + 5000;
+      for (;;) {
+        const ids = await this.inWorker<string[]>(
+          '(async () => (await chrome.scripting.getRegisteredContentScripts()).map((script) => script.id))()',
+        );
+        if (ids?.includes('instant')) return;
+        if (Date.now() > end) throw new Error(`the instant reader's script is not registered (${ids})`);
+        await sleep(50);
+      }
+    } finally {
+      await this.closeTab(tab);
+    }
+  }
+
+  /**
+   * Waits until the instant reader has marked the active tab as holding an article (its badge), for at most
+   * `timeoutMs`: false when it did not (a page without one, or not read yet).
+   */
+  async readAhead(timeoutMs: number): Promise<boolean> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const badge = await this.inWorker<string>(`(async () => {
+        const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+        return tab ? chrome.action.getBadgeText({ tabId: tab.id }) : '';
+      })()`).catch(() => null);
+      if (badge === '•') return true;
+      if (Date.now() > end) return false;
+      await sleep(50);
+    }
+  }
+
+  /** Evaluates `expression` in the extension's service worker, awaiting its promise; null without a worker. */
+  private async inWorker<T>(expression: string): Promise<T | null> {
     const worker = [...this.workers.keys()][0];
-    if (!worker) return 'the service worker is not running';
+    if (!worker) return null;
     const { cdp } = this;
     const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', {
       targetId: worker,
       flatten: true,
     });
     try {
-      const result = await cdp.send<{ result: { value?: string } }>(
+      const result = await cdp.send<{ result: { value?: T } }>(
         'Runtime.evaluate',
-        {
-          expression: `(async () => {
-            const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-            if (!tab) return 'no active tab';
-            const title = await chrome.action.getTitle({ tabId: tab.id });
-            // Whether injecting works now tells a lasting refusal from a passing one.
-            const now = await chrome.scripting
-              .executeScript({ target: { tabId: tab.id, frameIds: [0] }, func: () => document.readyState })
-              .then((r) => \`injecting now works (\${r[0]?.result})\`, (e) => \`injecting now fails: \${e.message}\`);
-            return \`button: \${title}; active tab \${tab.url === undefined ? '(URL hidden: no activeTab grant)' : tab.url}; \${now}\`;
-          })()`,
-          awaitPromise: true,
-          returnByValue: true,
-        },
+        { expression, awaitPromise: true, returnByValue: true },
         sessionId,
       );
       return result.result.value ?? null;
