@@ -177,7 +177,7 @@ export function breakdown(
   };
 }
 
-/** The median of each figure over the breakdowns, as a Markdown table (warm and cold apart). */
+/** The median of each figure over the breakdowns, as a Markdown table (warm, cold and instant apart). */
 export function breakdownTable(rows: ReadonlyArray<{ kind: string; trace: Breakdown }>): string {
   const median = (values: number[]): number | null => {
     if (values.length === 0) return null;
@@ -198,7 +198,7 @@ export function breakdownTable(rows: ReadonlyArray<{ kind: string; trace: Breakd
     `| kind | n | span | browser busy | worker busy | renderer busy | script starts | ${works.map((w) => `renderer ${w}`).join(' | ')} |`,
     `|---|---:|---:|---:|---:|---:|---:|${works.map(() => '---:|').join('')}`,
   ];
-  for (const kind of ['warm', 'cold']) {
+  for (const kind of ['warm', 'cold', 'instant']) {
     const of = rows.filter((row) => row.kind === kind).map((row) => row.trace);
     if (of.length === 0) continue;
     const pick = (f: (b: Breakdown) => number | null | undefined) =>
