@@ -61,6 +61,14 @@ function onDemandContentScriptOnly(): Plugin {
  */
 const MAX_TERSER_ROUNDS = 4;
 
+/**
+ * V8's explicit compile hint: every function of the script is compiled as the script is, not lazily on its
+ * first call (a second parse each). Nearly all of the content script runs on the first press; paired page by
+ * page on the fixtures (bench/overlay.ts, alternated builds), the reader showed 6 ms sooner warm and 8 ms cold.
+ * Other engines read it as a comment.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
 function packedContentScript(): Plugin {
   return {
     name: 'lectern:packed-content-script',
@@ -78,7 +86,7 @@ function packedContentScript(): Plugin {
           if (packed.code.length >= code.length) break;
           code = packed.code;
         }
-        writeFileSync(file, code);
+        writeFileSync(file, COMPILE_HINT + code);
       }
     },
   };
