@@ -240,3 +240,51 @@ test('in Firefox, a page popover shown over the reader with its toggle event sto
   expect((await readerView(page))?.covers).toBe(true);
   await page.close();
 });
+
+test('in Firefox, the Edit mode’s bar is a band of the sticky toolbar: its buttons inside it, over no text, in view once the article scrolls', async () => {
+  test.setTimeout(60_000);
+  const page = await openReader('edit-bar');
+  const overlay = overlayOf(page);
+  await overlay.click('More options');
+  await overlay.click('Fix the text…');
+  const view = () =>
+    overlay.evaluate((root) => {
+      const rect = (el: Element | null) => {
+        const r = (el as Element).getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      };
+      const bar = root.querySelector('.l-fixbar-editing');
+      if (!bar) return null;
+      return {
+        row: rect(root.querySelector('.l-toolbar-inner')),
+        bar: rect(bar),
+        buttons: [...bar.querySelectorAll('button')].map(rect),
+        // The article's first block reaching below the bar's top: what the bar would cover, were it over the text.
+        text: rect(
+          [...root.querySelectorAll('.l-content > *')].find(
+            (el) => el.getBoundingClientRect().bottom > bar.getBoundingClientRect().top,
+          ) ?? null,
+        ),
+      };
+    });
+  await expect.poll(async () => (await view()) !== null, { timeout: 10_000 }).toBe(true);
+  const inPlace = async (atTop: boolean) => {
+    const seen = await view();
+    if (!seen) throw new Error('no Edit mode bar');
+    expect(seen.bar.top).toBeGreaterThanOrEqual(seen.row.bottom - 1);
+    expect(seen.bar.top).toBeLessThan(150);
+    for (const button of seen.buttons) {
+      expect(button.left).toBeGreaterThanOrEqual(seen.bar.left);
+      expect(button.right).toBeLessThanOrEqual(seen.bar.right);
+      expect(button.bottom).toBeLessThanOrEqual(seen.bar.bottom);
+    }
+    // At the article's top its text starts under the bar; scrolled, it goes under the bar as under the toolbar.
+    if (atTop) expect(seen.text.top).toBeGreaterThanOrEqual(seen.bar.bottom - 1);
+  };
+  await inPlace(true);
+  await overlay.evaluate((root) => {
+    (root.querySelector('.l-scroll') as HTMLElement).scrollTop = 800;
+  });
+  await inPlace(false);
+  await page.close();
+});
