@@ -104,6 +104,26 @@ test('a deleted fix can be undone where it was, and comes back as it was stored;
   await page.close();
 });
 
+test('a fix saved for the site after its Delete (from a reader) shows in place of the line to undo', async () => {
+  const page = await openOptions();
+  await page
+    .getByRole('form', { name: 'https://docs.example' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
+  const newer = {
+    rule: { root: null, remove: ['aside.promo'] },
+    saved: Date.UTC(2026, 11, 1),
+    used: Date.UTC(2026, 11, 1),
+  };
+  await storeIn(extension, { 'rule:https://docs.example': newer });
+  const docs = page.getByRole('form', { name: 'https://docs.example' });
+  await expect(docs.getByLabel('Blocks left out (one CSS selector a line)')).toHaveValue('aside.promo');
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  expect((await stored())['rule:https://docs.example']).toEqual(newer);
+  await page.close();
+});
+
 const ONLY = 'only tag, #id, .class and :nth-of-type(n)';
 const BESIDE = 'only a space (inside) and ">" (directly inside) join boxes';
 /** Each form of CSS a fix may not hold, in the field it is typed into, and the reason the page gives. */

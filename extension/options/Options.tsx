@@ -247,9 +247,9 @@ function FixList({ fixes, unusable }: { fixes: SiteFix[]; unusable: UnusableFix[
   );
   if (rows.length === 0) return <p class="empty">No fixes yet.</p>;
 
-  const remove = async (origin: string, at: number) => {
+  const remove = async (origin: string, key: string, at: number) => {
     const taken = await takeFix(origin);
-    setDeleted((now) => [...now.filter((d) => d.taken.origin !== origin), { taken, at }]);
+    setDeleted((now) => [...now.filter((d) => d.taken.origin !== origin), { taken, key, at }]);
   };
   const undo = async (row: Deleted) => {
     const refused = await putBackFix(row.taken);
@@ -270,7 +270,7 @@ function FixList({ fixes, unusable }: { fixes: SiteFix[]; unusable: UnusableFix[
             <FixEditor
               fix={row.edited}
               focus={restored === row.origin}
-              onDelete={() => remove(row.origin, at)}
+              onDelete={() => remove(row.origin, row.key, at)}
             />
           </li>
         ),
@@ -282,17 +282,24 @@ function FixList({ fixes, unusable }: { fixes: SiteFix[]; unusable: UnusableFix[
 /** A fix deleted on this page, shown where it was in the list until the page is left, to undo. */
 interface Deleted {
   taken: TakenFix;
-  /** Its place in the list when it was deleted. */
+  /** Its row's key (when it was saved), and its place in the list when it was deleted. */
+  key: string;
   at: number;
 }
 
-/** The list's fixes with each deleted one back at its place, as a row to undo. */
-function withDeleted<T extends { origin: string }>(
+/**
+ * The list's fixes with each deleted one back at its place, as a row to undo. A fix saved for the site since
+ * (a reader's Edit mode) shows instead of the line, which Undo could not put back over it.
+ */
+function withDeleted<T extends { origin: string; key: string }>(
   rows: readonly T[],
   deleted: readonly Deleted[],
 ): (T | Deleted)[] {
-  const out: (T | Deleted)[] = rows.filter((row) => !deleted.some((d) => d.taken.origin === row.origin));
-  for (const d of [...deleted].sort((a, b) => a.at - b.at)) out.splice(Math.min(d.at, out.length), 0, d);
+  const same = (row: T, d: Deleted) => row.origin === d.taken.origin && row.key === d.key;
+  const newer = (d: Deleted) => rows.some((row) => row.origin === d.taken.origin && row.key !== d.key);
+  const out: (T | Deleted)[] = rows.filter((row) => !deleted.some((d) => same(row, d)));
+  const lines = deleted.filter((d) => !newer(d)).sort((a, b) => a.at - b.at);
+  for (const d of lines) out.splice(Math.min(d.at, out.length), 0, d);
   return out;
 }
 
