@@ -11,8 +11,8 @@
  * polyfill decides between the two at run time by reading `globalThis.browser?.runtime?.id`, and a page element
  * with `id="browser"` is visible there through named access on the window, in the isolated world too.
  * `<form id="browser"></form><form id="browser" name="runtime"></form>` makes that an HTMLCollection whose
- * `runtime.id` is "browser", and the polyfill hands the page's elements to the extension as its API
- * (webextension-polyfill issue #720, open). Here the build decides which name to read, and what is found must
+ * `runtime.id` is "browser", and the polyfill hands the page's elements to the extension as its API (a bug
+ * the polyfill's maintainers know of, still open). Here the build decides which name to read, and what is found must
  * answer like the API (`runtime.getURL` gives an extension URL), which no page element can; and the script the
  * reader command injects carries no polyfill.
  *
