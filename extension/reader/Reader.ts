@@ -74,12 +74,14 @@ export interface ReaderView {
 
 /**
  * A block focused with Tab (or a fragment's target) scrolls to just under the sticky bar, however tall its open
- * panel or tool's bar makes it: the scroller's scroll padding follows the bar's height.
+ * panel or tool's bar makes it: the scroller's scroll padding follows the bar's height. Set on the scroller
+ * itself (no custom property, which the whole article would inherit and be styled again for).
  */
 function keepFocusClearOf(bar: HTMLElement, scroller: HTMLElement): () => void {
   const observer = new ResizeObserver(([entry]) => {
     const height = entry?.borderBoxSize[0]?.blockSize;
-    if (height !== undefined) scroller.style.setProperty('--l-bar-height', `${Math.ceil(height)}px`);
+    if (height !== undefined)
+      scroller.style.setProperty('scroll-padding-block-start', `calc(${Math.ceil(height)}px + 1em)`);
   });
   observer.observe(bar);
   return () => observer.disconnect();
