@@ -5,6 +5,7 @@
  * is stored: a bad file gets the reason and changes nothing, and a good one says which sites' fixes it replaces
  * and adds, and waits for Import.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { api } from '../shared/api.ts';
@@ -424,6 +425,29 @@ function FixEditor({
   );
 }
 
+/** A setting's box and its words; `on` null while it is read (the box waits, disabled). */
+function Switch({
+  on,
+  onTurn,
+  children,
+}: {
+  on: boolean | null;
+  onTurn: (wanted: boolean) => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <label class="switch">
+      <input
+        type="checkbox"
+        checked={on === true}
+        disabled={on === null}
+        onChange={(event) => onTurn((event.currentTarget as HTMLInputElement).checked)}
+      />{' '}
+      {children}
+    </label>
+  );
+}
+
 /**
  * The instant reader (shared/instant.ts): off until turned on here, when the browser asks the person for access
  * to every site; turning it off gives that back.
@@ -460,15 +484,9 @@ function InstantSwitch() {
         the browser asks you for when you turn it on; turning it off gives it back. What it reads stays in the
         tab: nothing is kept or sent.
       </p>
-      <label class="switch">
-        <input
-          type="checkbox"
-          checked={on === true}
-          disabled={on === null}
-          onChange={(event) => turn((event.currentTarget as HTMLInputElement).checked)}
-        />{' '}
+      <Switch on={on} onTurn={turn}>
         Read pages ahead, for an instant reader view
-      </label>
+      </Switch>
       {problem && (
         <p class="error" role="alert">
           {problem}
@@ -538,15 +556,9 @@ function MemoryList() {
         ones. It keeps numbers only (a fingerprint of each block and of each page’s address), never the text
         or the addresses; at most 50 pages for each of 100 sites.
       </p>
-      <label class="switch">
-        <input
-          type="checkbox"
-          checked={on === true}
-          disabled={on === null}
-          onChange={(event) => void setMemoryOn((event.currentTarget as HTMLInputElement).checked)}
-        />{' '}
+      <Switch on={on} onTurn={(wanted) => void setMemoryOn(wanted)}>
         Learn what repeats on each site (turning it off forgets every site)
-      </label>
+      </Switch>
       {sites === null || on === false ? null : sites.length === 0 ? (
         <p class="empty">Nothing learnt yet.</p>
       ) : (
