@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { overlayOf } from '../support/overlay.ts';
-import { openTab, useExtension } from './harness.ts';
+import { answersInTab, openTab, useExtension } from './harness.ts';
 import { NEWS, NO_ARTICLE } from './pages.ts';
 
 const extension = useExtension();
@@ -13,7 +13,6 @@ const extension = useExtension();
 interface WorkerApi {
   scripting: { getRegisteredContentScripts(): Promise<{ id: string; matches?: string[] }[]> };
   permissions: { contains(p: object): Promise<boolean> };
-  tabs: { sendMessage(tabId: number, message: unknown): Promise<unknown> };
 }
 
 const registered = () =>
@@ -31,20 +30,7 @@ async function popupFor(tabId: number): Promise<Page> {
 
 /** Waits until our content script answers in the tab: the background has acted on the page by then. */
 async function injected(tabId: number): Promise<void> {
-  await expect
-    .poll(() =>
-      extension.worker.evaluate(
-        (id) =>
-          (globalThis as unknown as { chrome: WorkerApi }).chrome.tabs
-            .sendMessage(id, { lectern: 'content:ping', payload: {} })
-            .then(
-              () => true,
-              () => false,
-            ),
-        tabId,
-      ),
-    )
-    .toBe(true);
+  await expect.poll(() => answersInTab(extension, tabId)).toBe(true);
 }
 
 test('turned on for a site, its article pages open in reader view by themselves and its other pages don’t; turned off, they don’t', async () => {

@@ -11,7 +11,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { fixtureFile } from '../support/index.ts';
 import { type Overlay, overlayOf } from '../support/overlay.ts';
 import { coverAndReader } from '../support/png.ts';
-import { openReaderFromPopup, openTab, useExtension, type WorkerChrome } from './harness.ts';
+import { buttonIn, openReaderFromPopup, openTab, useExtension } from './harness.ts';
 import { NEWS } from './pages.ts';
 
 const extension = useExtension();
@@ -73,11 +73,7 @@ async function expectReaderOnTop(page: Page, overlay: Overlay): Promise<void> {
   expect(await overlay.has('Copy text')).toBe(true);
 }
 
-const button = (tabId: number) =>
-  extension.worker.evaluate(async (id) => {
-    const { action } = (globalThis as unknown as { chrome: WorkerChrome }).chrome;
-    return { badge: await action.getBadgeText({ tabId: id }), title: await action.getTitle({ tabId: id }) };
-  }, tabId);
+const button = (tabId: number) => buttonIn(extension, tabId);
 
 test('a page that stops toggle events can’t keep a modal dialog of its own over the reader', async () => {
   const { page, tabId } = await coveringPage(

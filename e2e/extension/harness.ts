@@ -166,6 +166,26 @@ type LocalStorageArea = {
 };
 
 /** storage.local as the extension's worker reads it. */
+/** The toolbar button's badge and tooltip in the tab, as the worker reads them. */
+export const buttonIn = (extension: Extension, tabId: number): Promise<{ badge: string; title: string }> =>
+  extension.worker.evaluate(async (id) => {
+    const { action } = (globalThis as unknown as { chrome: WorkerChrome }).chrome;
+    return { badge: await action.getBadgeText({ tabId: id }), title: await action.getTitle({ tabId: id }) };
+  }, tabId);
+
+/** Whether our content script answers in the tab (asked from the worker: nothing is injected to ask). */
+export const answersInTab = (extension: Extension, tabId: number): Promise<boolean> =>
+  extension.worker.evaluate(
+    (id) =>
+      (globalThis as unknown as { chrome: WorkerChrome }).chrome.tabs
+        .sendMessage(id, { lectern: 'content:ping', payload: {} })
+        .then(
+          () => true,
+          () => false,
+        ),
+    tabId,
+  );
+
 export const storedIn = (extension: Extension): Promise<Record<string, unknown>> =>
   extension.worker.evaluate(() =>
     (

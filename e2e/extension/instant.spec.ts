@@ -6,15 +6,13 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { overlayOf } from '../support/overlay.ts';
-import { openReaderFromPopup, openTab, useExtension } from './harness.ts';
+import { answersInTab, buttonIn, openReaderFromPopup, openTab, useExtension } from './harness.ts';
 import { NO_ARTICLE } from './pages.ts';
 
 const extension = useExtension();
 
 interface WorkerApi {
   scripting: { getRegisteredContentScripts(): Promise<{ id: string; js?: string[]; matches?: string[] }[]> };
-  tabs: { sendMessage(tabId: number, message: unknown): Promise<unknown> };
-  action: { getBadgeText(details: object): Promise<string>; getTitle(details: object): Promise<string> };
 }
 
 const registered = () =>
@@ -24,24 +22,9 @@ const registered = () =>
     ).map((script) => ({ id: script.id, js: script.js })),
   );
 
-const button = (tabId: number) =>
-  extension.worker.evaluate(async (id) => {
-    const { action } = (globalThis as unknown as { chrome: WorkerApi }).chrome;
-    return { badge: await action.getBadgeText({ tabId: id }), title: await action.getTitle({ tabId: id }) };
-  }, tabId);
+const button = (tabId: number) => buttonIn(extension, tabId);
 
-/** Whether our content script answers in the tab (without injecting it). */
-const answers = (tabId: number) =>
-  extension.worker.evaluate(
-    (id) =>
-      (globalThis as unknown as { chrome: WorkerApi }).chrome.tabs
-        .sendMessage(id, { lectern: 'content:ping', payload: {} })
-        .then(
-          () => true,
-          () => false,
-        ),
-    tabId,
-  );
+const answers = (tabId: number) => answersInTab(extension, tabId);
 
 const STORY = 'https://news.test/instant-story/';
 const SENTENCE = 'The ferry crossing reopened on Monday after three weeks of repairs to the landing stage.';
@@ -84,9 +67,10 @@ test('turned on, a page is read ahead: the button shows it has an article, the r
 
   await box.click();
   await expect(box).toBeChecked();
-  expect(await registered()).toEqual([
-    { id: 'instant', js: ['extension/content/ahead.js', 'extension/content/main.js'] },
-  ]);
+  // The box shows the click at once; the script is registered once the browser has answered for the access.
+  await expect
+    .poll(registered)
+    .toEqual([{ id: 'instant', js: ['extension/content/ahead.js', 'extension/content/main.js'] }]);
 
   const { page, tabId } = await openTab(extension, STORY);
   await expect
@@ -110,7 +94,7 @@ test('turned on, a page is read ahead: the button shows it has an article, the r
 
   await box.click();
   await expect(box).not.toBeChecked();
-  expect(await registered()).toEqual([]);
+  await expect.poll(registered).toEqual([]);
   const after = await openTab(extension, STORY);
   await after.page.waitForLoadState('load');
   await after.page.waitForTimeout(500);
