@@ -40,7 +40,7 @@ export interface FirefoxOverlay {
   evaluate<R, A = undefined>(fn: (root: ShadowRoot, arg: A) => R | Promise<R>, arg?: A): Promise<R>;
   /** What the overlay shows as text (innerText of the reader or the notice), '' while there is none. */
   text(): Promise<string>;
-  /** Clicks the control with this role and accessible name, with a real mouse click at its centre. */
+  /** Clicks the control with this role and accessible name (waited for), with a real mouse click at its centre. */
   click(name: string, role?: string): Promise<void>;
 }
 
@@ -107,6 +107,27 @@ export function overlayOf(page: Page): FirefoxOverlay {
     return found.root;
   }
 
+  /**
+   * The one control with this role and name, waited for as Playwright's locators wait: Firefox builds its
+   * accessibility tree after the DOM changes, so a menu item just rendered is not found at once.
+   */
+  async function locateOne(role: string, name: string, timeout = 5_000): Promise<RemoteNode> {
+    const until = Date.now() + timeout;
+    for (;;) {
+      const { result } = (await connection.send('browsingContext.locateNodes', {
+        context,
+        locator: { type: 'accessibility', value: { role, name } },
+        startNodes: [{ sharedId: await rootId() }],
+      })) as { result: { nodes: RemoteNode[] } };
+      const [node, ...more] = result.nodes;
+      if (node && more.length === 0) return node;
+      if (Date.now() > until) {
+        throw new Error(`expected one ${role} named ${name} in the overlay, found ${result.nodes.length}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   return {
     find,
     async evaluate(fn, arg) {
@@ -118,15 +139,7 @@ export function overlayOf(page: Page): FirefoxOverlay {
       return callOn<string>(found.root, SCROLLED_TEXT, OUR_ROOTS);
     },
     async click(name, role = 'button') {
-      const { result } = (await connection.send('browsingContext.locateNodes', {
-        context,
-        locator: { type: 'accessibility', value: { role, name } },
-        startNodes: [{ sharedId: await rootId() }],
-      })) as { result: { nodes: RemoteNode[] } };
-      const [node, ...more] = result.nodes;
-      if (!node || more.length > 0) {
-        throw new Error(`expected one ${role} named ${name} in the overlay, found ${result.nodes.length}`);
-      }
+      const node = await locateOne(role, name);
       const box = await callOn<{ x: number; y: number; width: number; height: number }>(
         node.sharedId,
         `(el) => { el.scrollIntoView({ block: 'center' }); const r = el.getBoundingClientRect();
