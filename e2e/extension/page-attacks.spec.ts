@@ -210,6 +210,32 @@ test('page elements named like extension globals don’t stand in for them: the 
   await expect.poll(() => overlay.text()).toContain(NEWS.body);
 });
 
+test('images named like the document’s methods the reader’s views make nodes with: the reader opens, and its panels', async () => {
+  // In the page's own world the images stand in for the document's methods; in the isolated world the reader
+  // runs in (Chromium's, Firefox's Xrays) they don't, and the views may make their nodes through the document.
+  const named = ['createElementNS', 'createTextNode', 'createElement', 'createDocumentFragment']
+    .map((name) => `<img name="${name}" alt="">`)
+    .join('');
+  const source = readFileSync(fixtureFile('news-article', 'source.html'), 'utf8').replace(
+    /<body[^>]*>/,
+    (body) => `${body}${named}`,
+  );
+  const url = 'https://news.test/clobbered-document/';
+  await extension.context.route(url, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: source }),
+  );
+  const { page, tabId } = await openTab(extension, url);
+  expect(await page.evaluate(() => typeof document.createElementNS)).toBe('object');
+  await openReaderFromPopup(extension, page, tabId);
+  const overlay = await overlayOf(page);
+  await expect.poll(() => overlay.text()).toContain(NEWS.body);
+  expect(await overlay.shows(NEWS.title)).toBe(true);
+  await overlay.click('Reading settings');
+  await expect.poll(() => overlay.has('Dark', 'radio')).toBe(true);
+  await overlay.click('More options');
+  await expect.poll(() => overlay.has('Save as Markdown (.md)')).toBe(true);
+});
+
 test('a page that makes everything inert (its <html>) as the reader arrives can’t make the reader inert', async () => {
   // The reader first shows as a popover, which an inert ancestor would make inert; the dialog it then becomes
   // (modal) is not. A person's click on Close works: an inert button would not hear it.

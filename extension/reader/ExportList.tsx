@@ -1,5 +1,5 @@
 /**
- * The More menu's list (its button is the toolbar's, Toolbar.ts): the other copies, the files, and the reader's
+ * The More menu's list (its button is the toolbar's, Toolbar.tsx): the other copies, the files, and the reader's
  * tools; part of the panels, loaded when the menu first opens.
  */
 import { COPY, type CopyFormat, SAVE, SAVE_FORMATS, type SaveFormat } from '../shared/formats.ts';

@@ -2,18 +2,19 @@
  * The reader overlay's entry points: mount the reader, or the "no article" notice, into a shadow root the
  * caller created and owns.
  */
-import { h } from './dom.ts';
+import { createRef, h, render } from 'preact';
+import { createElementNSIn } from '../../src/dom/access.ts';
 import { isolateKeyboard } from './keyboard.ts';
 import { followFragmentLink } from './links.ts';
-import { createNotice, type NoticeProps } from './Notice.ts';
+import { Notice, type NoticeProps } from './Notice.tsx';
 import type { Panels } from './panels.tsx';
-import { createReader } from './Reader.ts';
+import { renderReader } from './Reader.tsx';
 import readerCss from './reader.css?inline';
 import { adoptStyles } from './styles.ts';
 import { ignoreUntrustedEvents } from './trusted.ts';
 import type { ReaderHandle, ReaderProps } from './types.ts';
 
-export type { NoticeProps } from './Notice.ts';
+export type { NoticeProps } from './Notice.tsx';
 export type { ReaderSettings } from './settings.ts';
 export type {
   CopyFormat,
@@ -40,6 +41,9 @@ function nameDialog(parent: ParentNode, attributes: Readonly<Record<string, stri
   };
 }
 
+/** In an XML or SVG document too, the views' elements are HTML (createElement would give no namespace). */
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
 interface Mounted {
   container: HTMLElement;
   /** Takes out everything `mountView` put in. */
@@ -53,7 +57,8 @@ interface Mounted {
  */
 function mountView(root: ShadowRoot, parent: ParentNode, close: () => void): Mounted {
   const removeStyles = adoptStyles(root, readerCss);
-  const container = h('div', { class: 'l-mount' });
+  const container = createElementNSIn(document, XHTML_NS, 'div') as HTMLElement;
+  container.className = 'l-mount';
   parent.append(container);
   const trustOnly = ignoreUntrustedEvents(container);
   // On the outermost element, before the view is in it, so not one key escapes: a key pressed in the frame
@@ -82,19 +87,22 @@ export function mountNotice(
     'aria-labelledby': 'l-notice-title',
     'aria-describedby': 'l-notice-text',
   });
-  const notice = createNotice(props);
-  view.container.append(notice.element);
+  const card = createRef<HTMLDivElement>();
+  const way = createRef<HTMLButtonElement>();
+  render(h(Notice, { ...props, card, way }), view.container);
+  const top = card.current;
+  if (!top) throw new Error('the notice did not render');
   return {
     unmount() {
-      notice.stop();
+      render(null, view.container);
       view.unmount();
       unname();
     },
     // The way on (Show anyway, else Close) has the focus when the notice shows: Enter takes it.
     focus() {
-      notice.way.focus({ preventScroll: true });
+      way.current?.focus({ preventScroll: true });
     },
-    top: notice.card,
+    top,
   };
 }
 
@@ -117,13 +125,12 @@ export function mountReader(root: ShadowRoot, props: ReaderProps, parent: Parent
       if (mounted) removePanelStyles ??= adoptStyles(root, loaded.css);
       return loaded;
     });
-  const reader = createReader({ ...props, panels: loadPanels });
-  container.append(reader.element);
+  const reader = renderReader(container, { ...props, panels: loadPanels });
   return {
     unmount() {
       if (!mounted) return;
       mounted = false;
-      reader.destroy();
+      reader.unmount();
       container.removeEventListener('click', onClick);
       view.unmount();
       unname();

@@ -2,8 +2,8 @@
  * The reader's parts that wait until a person first uses them: the export menu's list, the reading settings,
  * the keyboard help and read aloud, with their styles. The reader's first paint needs none of them, so the
  * extension loads them as a script of their own when asked (extension/content/panels.ts); mountReader's
- * caller says how (`panels`). They are Preact components, and this chunk brings its own Preact: the reader
- * itself is plain DOM (dom.ts) and hands each panel a slot of its own to render into (`show`).
+ * caller says how (`panels`). They are Preact components, and this chunk brings its own copy of Preact: the
+ * reader hands each panel a slot of its own to render into (`show`, called by PanelSlot.tsx).
  */
 import { type ComponentProps, type FunctionComponent, h, render } from 'preact';
 import { ExportList } from './ExportList.tsx';

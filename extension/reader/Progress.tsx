@@ -1,5 +1,8 @@
 /** How far through the article the reader is: a thin bar under the toolbar and the minutes left. */
-import { h } from './dom.ts';
+
+import type { ReaderState } from './state.ts';
+import type { Store } from './store.ts';
+import { useStore } from './store.ts';
 
 /**
  * Calls `onProgress` with the share of the scroll container scrolled (0–1), at most once a frame, from the frame
@@ -32,20 +35,27 @@ export function minutesLeft(minutes: number, progress: number): number {
   return Math.max(0, Math.ceil(minutes * (1 - progress)));
 }
 
-/** The time left and the bar, and the function that shows a new progress in both. */
-export function createProgress(minutes: number): { elements: HTMLElement[]; show(progress: number): void } {
-  const timeLeft = h('span', { class: 'l-time-left', 'aria-live': 'off' });
+/** The minutes left and the bar; each renders only when what it shows changes (a scroll reports every frame). */
+export function Progress({ store, minutes }: { store: Store<ReaderState>; minutes: number }) {
+  return (
+    <>
+      <TimeLeft store={store} minutes={minutes} />
+      <ProgressBar store={store} />
+    </>
+  );
+}
+
+function TimeLeft({ store, minutes }: { store: Store<ReaderState>; minutes: number }) {
+  const left = useStore(store, (state) => minutesLeft(minutes, state.progress));
+  return (
+    <span class="l-time-left" aria-live="off">
+      {left === 0 ? 'Finished' : `${left} min left`}
+    </span>
+  );
+}
+
+function ProgressBar({ store }: { store: Store<ReaderState> }) {
+  const percent = useStore(store, (state) => Math.round(state.progress * 100));
   // A native <progress>: its value needs no style attribute (a page CSP may forbid those).
-  const bar = h('progress', { class: 'l-progress', max: 100, 'aria-label': 'Reading progress' });
-  // Written only when they change: a scroll reports every frame.
-  let shown = -1;
-  const show = (progress: number) => {
-    const left = minutesLeft(minutes, progress);
-    const text = left === 0 ? 'Finished' : `${left} min left`;
-    if (timeLeft.textContent !== text) timeLeft.textContent = text;
-    const percent = Math.round(progress * 100);
-    if (percent !== shown) bar.value = shown = percent;
-  };
-  show(0);
-  return { elements: [timeLeft, bar], show };
+  return <progress class="l-progress" max={100} value={percent} aria-label="Reading progress" />;
 }
