@@ -430,7 +430,7 @@ export class Session {
     };
     const inOverlay = (node: DomNode): Shown => {
       const classes = (attribute(node, 'class') ?? '').split(/\s+/);
-      // The notice is a .l-root too (extension/reader/Notice.ts): tell it by its own class first.
+      // The notice is a .l-root too (extension/reader/Notice.tsx): tell it by its own class first.
       if (classes.includes('l-notice') || attribute(node, 'id')?.startsWith('l-notice')) return 'notice';
       if (classes.includes('l-root')) return 'reader';
       for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) {

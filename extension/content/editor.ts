@@ -13,7 +13,7 @@ import { MAX_ANCESTORS } from '../../src/dom/limits.ts';
 import { MAX_REMOVALS, matchRule, parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
-import { type EditBar, editBar, type FixBar, fixBar } from '../reader/FixBars.ts';
+import { type EditBar, editBar, type FixBar, fixBar } from '../reader/FixBars.tsx';
 import { type FixKept, sendToExtension } from '../shared/messages.ts';
 import { boxAround, pickOnPage } from './picker.ts';
 import { goToPlace, type Place, placeOf } from './place.ts';

@@ -4,7 +4,7 @@
  * section being read is marked as the reader scrolls. Part of the tools chunk (tools.ts); on while the person
  * keeps it on, for every reader shown in the page.
  */
-import { outlineView } from '../reader/Outline.ts';
+import { outlineView } from '../reader/Outline.tsx';
 import { scrollToPlace } from './place.ts';
 import type { ToolHost } from './tool-host.ts';
 

@@ -38,7 +38,7 @@ import {
   setAdoptedSheets,
   shadowRootOf,
 } from '../../src/dom/access.ts';
-import { sayCovered } from '../reader/Covered.ts';
+import { sayCovered } from '../reader/Covered.tsx';
 import { type CoverReason, sendToExtension } from '../shared/messages.ts';
 import { keepOnTop, type OnTop } from './on-top.ts';
 import overlayCss from './overlay.css?inline';

@@ -10,7 +10,7 @@ import { createElementIn, querySelectorIn } from '../../src/dom/access.ts';
 import { isPartOf, joinPages, nextPageOf } from '../../src/pages/index.ts';
 import { fingerprintOf } from '../../src/template/index.ts';
 import type { Extracted } from '../../src/types.ts';
-import { fixBar } from '../reader/FixBars.ts';
+import { fixBar } from '../reader/FixBars.tsx';
 import { ruleOf } from './editor.ts';
 import type { ToolHost } from './tool-host.ts';
 

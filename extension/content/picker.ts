@@ -22,7 +22,7 @@ import {
   textContentOf,
 } from '../../src/dom/access.ts';
 import { elementChildren, MAX_ANCESTORS } from '../../src/dom/limits.ts';
-import { pickerSurface } from '../reader/FixBars.ts';
+import { pickerSurface } from '../reader/FixBars.tsx';
 
 /** Deeper than any page's article sits; a bound on the walk down, not a limit anyone meets. */
 const MAX_DEPTH = 512;

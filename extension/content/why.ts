@@ -10,7 +10,7 @@ import { boundingRectOf, parentElementOf } from '../../src/dom/access.ts';
 import { explainSegments, type SegmentExplained } from '../../src/inspect.ts';
 import type { SiteRule } from '../../src/rules/index.ts';
 import { keepAdopted } from '../reader/styles.ts';
-import { type WhyShown, whyView } from '../reader/Why.ts';
+import { type WhyShown, whyView } from '../reader/Why.tsx';
 import whyCss from '../reader/why.css?inline';
 import { sendToExtension } from '../shared/messages.ts';
 import { register } from './registry.ts';

@@ -4,12 +4,18 @@
  */
 import { COVERED } from '../shared/covered.ts';
 import type { CoverReason } from '../shared/messages.ts';
-import { h } from './dom.ts';
+import { viewOf } from './view.ts';
 
 const said = (why: CoverReason): string =>
   `${COVERED[why].replace(/^./, (first) => first.toUpperCase())}. What looked like the reader then was the page.`;
 
 /** Puts the notice at the top of `place`: the view's (the reader's column, or the "no article" card). */
 export function sayCovered(place: Element | null, why: CoverReason): void {
-  place?.prepend(h('p', { class: 'l-covered', role: 'alert' }, said(why)));
+  place?.prepend(
+    viewOf(
+      <p class="l-covered" role="alert">
+        {said(why)}
+      </p>,
+    ).element,
+  );
 }
