@@ -94,8 +94,8 @@ function packedContentScript(): Plugin {
 
 /**
  * The content script's later parts (extension/shared/chunks.ts), each built as one classic script the
- * background injects on request, written beside the content script. The panels bring their own Preact: the
- * content script has none (extension/reader/dom.ts).
+ * background injects on request, written beside the content script. Each brings its own copy of what it
+ * imports, Preact included: a chunk is a script of its own, not a module of the content script's.
  */
 function lazyChunks(target: string): Plugin {
   let config: ResolvedConfig;
