@@ -55,7 +55,7 @@ import { fixtureUrl, ROOT, VIEWPORT } from '../e2e/support/paths.ts';
 import type { Corpus } from './corpora.ts';
 import { percentile } from './metric.ts';
 import { type Display, startDisplay } from './screen/display.ts';
-import { sampleCorpus, type TimedCorpus } from './screen/pages.ts';
+import { goldWords, LONG_WORDS, sampleCorpus, type TimedCorpus } from './screen/pages.ts';
 import { Session, type Settled, sleep, type Tab } from './screen/session.ts';
 import { type Breakdown, breakdown, TRACE_CATEGORIES, TRACE_SAMPLES } from './screen/trace.ts';
 import { type Watched, XScreen } from './screen/xscreen.ts';
@@ -112,6 +112,8 @@ export interface OverlayTrial {
   /** `corpus/id`: one name per page across corpora (not the corpus's own slug; --page takes it). */
   slug: string;
   pageType: string | null;
+  /** The words of the page's gold text (null: the corpus has snippets, or the floor's page). */
+  words: number | null;
   url: string;
   /** 0-based repeat of this page and kind. */
   repeat: number;
@@ -182,6 +184,8 @@ export interface OverlayCorpusInfo {
   total: number;
   measured: number;
   every: number;
+  /** Long pages measured beside the sample. */
+  longAdded: number;
   skipped: string[];
 }
 
@@ -259,6 +263,7 @@ interface Job {
   corpus: string;
   id: string;
   pageType: string | null;
+  words: number | null;
   url: string;
   repeat: number;
 }
@@ -324,6 +329,7 @@ async function runTrial(context: Context, job: Job): Promise<OverlayTrial> {
     id: job.id,
     slug: `${job.corpus}/${job.id}`,
     pageType: job.pageType,
+    words: job.words,
     url: job.url,
     repeat: job.repeat,
     paintMs: null,
@@ -481,7 +487,14 @@ function schedule(corpora: TimedCorpus[], urls: Map<string, string>, options: Ov
       const url = urls.get(`${corpus.name}/${page.id}`) ?? '';
       for (let repeat = 0; repeat < repeats; repeat++) {
         const order = index++ % 2 === 0 ? kinds : [...kinds].reverse();
-        const job = { corpus: corpus.name, id: page.id, pageType: page.pageType ?? null, url, repeat };
+        const job = {
+          corpus: corpus.name,
+          id: page.id,
+          pageType: page.pageType ?? null,
+          words: goldWords(page),
+          url,
+          repeat,
+        };
         for (const kind of order) jobs.push({ ...job, kind });
         if (options.controlPages) jobs.push({ ...job, kind: 'control' });
       }
@@ -496,6 +509,7 @@ function schedule(corpora: TimedCorpus[], urls: Map<string, string>, options: Ov
     corpus: 'control',
     id: 'keypress',
     pageType: null,
+    words: null,
     url: floorUrl,
     repeat: placed++,
   });
@@ -507,6 +521,9 @@ function schedule(corpora: TimedCorpus[], urls: Map<string, string>, options: Ov
   while (placed < floors) out.push(floor());
   return out;
 }
+
+/** The row of the long pages, across corpora (the pages also count in their corpus's row). */
+const LONG_ROW = 'long';
 
 function rowsOf(trials: OverlayTrial[], corpora: TimedCorpus[], controlPages: boolean): OverlayRow[] {
   const row = (corpus: string, pageType: string | null, picked: OverlayTrial[]): OverlayRow => ({
@@ -533,6 +550,8 @@ function rowsOf(trials: OverlayTrial[], corpora: TimedCorpus[], controlPages: bo
         ),
       );
   }
+  const long = timed.filter((t) => (t.words ?? 0) >= LONG_WORDS);
+  if (long.length > 0) rows.push(row(LONG_ROW, null, long));
   if (corpora.length > 1) rows.push(row('all', null, timed));
   return rows;
 }
@@ -545,7 +564,7 @@ function pick(options: OverlayOptions): TimedCorpus[] {
       const named = corpus.pages.filter(
         (p) => only.has(p.id) || only.has(p.slug) || only.has(`${corpus.name}/${p.id}`),
       );
-      return { ...corpus, measured: named, every: 1 };
+      return { ...corpus, measured: named, every: 1, longAdded: 0 };
     }
     const sampled = sampleCorpus(corpus, options.every ?? 8);
     return options.limit ? { ...sampled, measured: sampled.measured.slice(0, options.limit) } : sampled;
@@ -664,6 +683,7 @@ export async function overlayTiming(options: OverlayOptions): Promise<OverlayTim
       total: c.pages.length,
       measured: c.measured.length,
       every: c.every,
+      longAdded: c.longAdded,
       skipped: c.skipped,
     })),
     failures: trials.flatMap((t) => (t.error ? [{ kind: t.kind, slug: t.slug, error: t.error }] : [])),
@@ -723,11 +743,13 @@ export function overlayTable(timing: OverlayTiming): string {
       ? `${row.corpus} · ${row.pageType}`
       : row.corpus === 'all'
         ? '**all**'
-        : row.corpus;
+        : row.corpus === LONG_ROW
+          ? `long pages (${LONG_WORDS.toLocaleString('en')}+ words in the gold), every corpus`
+          : row.corpus;
+    const sample = (c: OverlayCorpusInfo) =>
+      c.every > 1 ? ` (every ${ordinal(c.every)}${c.longAdded > 0 ? `, and ${c.longAdded} long` : ''})` : '';
     const pages =
-      row.pageType || !corpus
-        ? `${row.pages}`
-        : `${row.pages} of ${corpus.total}${corpus.every > 1 ? ` (every ${ordinal(corpus.every)})` : ''}`;
+      row.pageType || !corpus ? `${row.pages}` : `${row.pages} of ${corpus.total}${sample(corpus)}`;
     const all = [row.warm, row.cold, row.instant];
     const shown = `${all.reduce((n, s) => n + s.reader, 0)} / ${all.reduce((n, s) => n + s.notice, 0)}`;
     const control = row.control ? ` ${ms(row.control.p50)} | ${minus(row.warm.p50, row.control.p50)} |` : '';

@@ -3,9 +3,9 @@
  *
  *   --corpus <path>   a corpus folder (repeatable); default the dev corpora (trafilatura-dev,
  *                     readability-test-pages, modern-dev) and fixtures/pages
- *   --sample <k>      every k-th page of each corpus from the first (default 8: 158 pages, 356 trials, about
- *                     five minutes on two cores: 293 s within a full `npm run bench` on 2026-11-25); corpora
- *                     under 40 pages (the fixtures) are always measured whole
+ *   --sample <k>      every k-th page of each corpus from the first (default 8), and every long page (5,000+
+ *                     words in its gold: 34 in the dev corpora), about seven minutes on two cores; corpora
+ *                     under 40 pages are always measured whole
  *   --all             every page (~1,150 pages, ~2,330 trials: 40-60 minutes)
  *   --limit <n>       the first n sampled pages of each corpus (quick runs)
  *   --page <id>       only this page (its id, served name, or corpus/id as the failures list it; repeatable),

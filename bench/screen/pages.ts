@@ -9,7 +9,29 @@ export interface TimedCorpus extends Corpus {
   measured: CorpusPage[];
   /** Every k-th page was taken (1: all, or the pages were named). */
   every: number;
+  /** Long pages measured beside the sample (LONG_WORDS): none when every page is. */
+  longAdded: number;
 }
+
+/**
+ * A long page has this many words in its gold text: the reader's start on long pages is a target of its own, and
+ * a sample of every 8th page holds too few of them (6 of the dev corpora's 34), so each is measured.
+ */
+export const LONG_WORDS = 5000;
+
+/** The words of a page's gold text, or null where the gold is snippets (no length known). */
+export function goldWords(page: CorpusPage): number | null {
+  const { gold } = page;
+  const text =
+    gold.kind === 'plain'
+      ? gold.text
+      : gold.kind === 'text'
+        ? (gold.html ?? '').replace(/<[^>]*>/g, ' ')
+        : null;
+  return text === null ? null : text.split(/\s+/).filter(Boolean).length;
+}
+
+const isLong = (page: CorpusPage): boolean => (goldWords(page) ?? 0) >= LONG_WORDS;
 
 /**
  * Corpora this small are always measured whole: the fixtures are the reference set (15 pages), and a sample of
@@ -17,8 +39,14 @@ export interface TimedCorpus extends Corpus {
  */
 export const WHOLE_BELOW = 40;
 
-/** Every `every`-th page of `corpus` from the first: spread over the corpus's own order (ids, folder names). */
+/**
+ * Every `every`-th page of `corpus` from the first, spread over the corpus's own order (ids, folder names), and
+ * every long page besides.
+ */
 export function sampleCorpus(corpus: Corpus, every: number): TimedCorpus {
   const step = corpus.pages.length < WHOLE_BELOW ? 1 : Math.max(1, every);
-  return { ...corpus, measured: corpus.pages.filter((_, index) => index % step === 0), every: step };
+  const sampled = (index: number) => index % step === 0;
+  const measured = corpus.pages.filter((page, index) => sampled(index) || isLong(page));
+  const longAdded = corpus.pages.filter((page, index) => !sampled(index) && isLong(page)).length;
+  return { ...corpus, measured, every: step, longAdded };
 }
