@@ -17,17 +17,17 @@ interface PanelSlotProps<K extends PanelName> {
 export function PanelSlot<K extends PanelName>({ panels, name, props, slotRef }: PanelSlotProps<K>) {
   const own = useRef<HTMLDivElement>(null);
   const ref = slotRef ?? own;
-  const shown = useRef<Panels | null>(null);
+  /** Where the panel is shown now, and by which chunk: taken out from there when the slot goes. */
+  const shown = useRef<{ panels: Panels; slot: HTMLDivElement } | null>(null);
   useLayoutEffect(() => {
     const slot = ref.current;
     if (!slot || !panels || (props === null && shown.current === null)) return;
     panels.show(slot, name, props);
-    shown.current = props === null ? null : panels;
+    shown.current = props === null ? null : { panels, slot };
   });
   useLayoutEffect(
     () => () => {
-      const slot = ref.current;
-      if (slot && shown.current) shown.current.show(slot, name, null);
+      shown.current?.panels.show(shown.current.slot, name, null);
       shown.current = null;
     },
     [],
