@@ -11,7 +11,8 @@ import { extractWithBody, readPage } from '../../src/extract.ts';
 import { mayHaveNextPage } from '../../src/pages/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import { couldNot } from '../reader/format.ts';
-import { mountNotice, mountReader } from '../reader/index.ts';
+import { mountNotice, mountReader, warmReader } from '../reader/index.ts';
+import { DEFAULT_READER_SETTINGS } from '../reader/settings.ts';
 import { adoptStyles } from '../reader/styles.ts';
 import type { Outcome, ReaderHandle, ToolName } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
@@ -198,6 +199,22 @@ function takeReadAheadMark(): boolean {
   return marked;
 }
 
+/** The reader rendered once with the article read ahead, where no one sees it (warmReader): then the key press only paints. */
+function warmUp({ article, body }: Extracted): void {
+  try {
+    warmReader({
+      article,
+      body: (doc, options) => presentBody(body, doc, options),
+      panels: () => Promise.reject(new Error('not in a render no one sees')),
+      // No image in the copy at all (the reader's own are lazy, and wait anyway): nothing can be fetched.
+      settings: { ...DEFAULT_READER_SETTINGS, images: false },
+      actions: { copy: async () => ({ ok: false, message: '' }), close() {} },
+    });
+  } catch {
+    // A render no one sees that fails changes nothing: the key press renders the reader as it would have.
+  }
+}
+
 /** How long the read-ahead waits for the page to go idle before it reads all the same. */
 const READ_AHEAD_WAIT_MS = 3000;
 
@@ -212,8 +229,9 @@ function readAhead(): void {
       ruleReady()
         .then(() => {
           if (isPdf() || isOverlayOpen()) return;
-          const article = currentArticle(false) !== null;
-          return sendToExtension('background:ahead', { article });
+          const extracted = currentArticle(false);
+          if (extracted) warmUp(extracted);
+          return sendToExtension('background:ahead', { article: extracted !== null });
         })
         .catch(() => undefined);
     },

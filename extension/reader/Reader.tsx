@@ -172,7 +172,10 @@ export interface MountedReader {
   unmount(): void;
 }
 
-/** Renders the reader into `container` (synchronously: its first frame shows the article). */
+/**
+ * Renders the reader into `container` (synchronously: its first frame shows the article). `speech` false leaves
+ * the browser's speech alone (the voices are not asked for): a render that no one sees (warmReader).
+ */
 export function renderReader(
   container: HTMLElement,
   {
@@ -182,9 +185,10 @@ export function renderReader(
     actions,
     settings = DEFAULT_READER_SETTINGS,
   }: ReaderProps & { panels: () => Promise<Panels> },
+  speech = true,
 ): MountedReader {
   // The voices are asked for once: the list is a new array at each call, and the first call sets up speech.
-  const voices = watchVoices((list) => store.set({ voices: list }));
+  const voices = speech ? watchVoices((list) => store.set({ voices: list })) : { voices: [], stop() {} };
   const store = createStore(initialState(settings, !!actions.shortcut, voices.voices));
   const elements = readerElements();
   const controls = readerControls(store, actions, panels, elements);

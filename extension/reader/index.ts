@@ -107,6 +107,17 @@ export function mountNotice(
 }
 
 /**
+ * Renders the reader once where no one sees it (an element in no document tree) and takes it away again: the code
+ * a first render runs is then compiled and its inline caches filled, so the render at the key press is a second
+ * one, as a person's every later reader is (the plain reader page: 22.5 ms for a first render, 3.8 ms for the
+ * next). For the instant reader, at idle. Nothing reaches the page: a detached element is no part of its DOM.
+ */
+export function warmReader(props: ReaderProps): void {
+  const container = createElementNSIn(document, XHTML_NS, 'div') as HTMLElement;
+  renderReader(container, props, false).unmount();
+}
+
+/**
  * Mounts the reader into `root`, or into `parent` inside it (the overlay's dialog); its stylesheet is adopted
  * by the root either way.
  */
