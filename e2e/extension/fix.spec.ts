@@ -6,6 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { parseSelector } from '../../src/rules/grammar.ts';
+import { editBarLayout } from '../support/edit-bar.ts';
 import type { overlayOf } from '../support/overlay.ts';
 import { clearStorage, openReaderOn, storedIn, storeIn, useExtension } from './harness.ts';
 
@@ -291,22 +292,11 @@ test('on a narrow window the Edit modeâ€™s bar stays in view under the toolbarâ€
   const [width, height] = await page.evaluate(() => [innerWidth, innerHeight]);
   await page.setViewportSize({ width: 480, height: 700 });
   await startEditing(overlay);
-  const view = () =>
-    overlay.evaluate((root) => {
-      const rect = (el: Element | null) => {
-        const r = (el as Element).getBoundingClientRect();
-        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
-      };
-      const bar = root.querySelector('.l-fixbar-editing');
-      const focused = root.activeElement;
-      return {
-        row: rect(root.querySelector('.l-toolbar-inner')),
-        bar: rect(bar),
-        buttons: Array.from(bar?.querySelectorAll('button') ?? []).map(rect),
-        focused: focused?.matches('.l-content .l-editable') ? rect(focused) : null,
-        width: innerWidth,
-      };
-    });
+  const view = async () => {
+    const seen = await overlay.evaluate(editBarLayout);
+    if (!seen) throw new Error('no Edit mode bar');
+    return seen;
+  };
   const inView = async () => {
     const { row, bar, buttons, width } = await view();
     expect(bar.top).toBeGreaterThanOrEqual(row.bottom - 1);
