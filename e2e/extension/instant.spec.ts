@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { overlayOf } from '../support/overlay.ts';
-import { answersInTab, buttonIn, openReaderFromPopup, openTab, useExtension } from './harness.ts';
+import { answersInTab, buttonIn, openReaderFromPopup, openTab, storedIn, useExtension } from './harness.ts';
 import { NO_ARTICLE } from './pages.ts';
 
 const extension = useExtension();
@@ -101,4 +101,58 @@ test('turned on, a page is read ahead: the button shows it has an article, the r
   expect(await answers(after.tabId)).toBe(false);
   expect((await button(after.tabId)).badge).toBe('');
   for (const opened of [options, page, other.page, after.page]) await opened.close();
+});
+
+const FONT_PAGE = 'https://news.test/instant-fonts/';
+const FONT_FILE = 'https://news.test/fonts/charter.woff2';
+/** A story whose page declares a web font under the name of the reader's serif, and never uses it. */
+const fontPage = story.replace(
+  '</head>',
+  `<style>@font-face { font-family: "Charter"; src: url(${FONT_FILE}) format("woff2"); }</style></head>`,
+);
+
+test('the faces the reader shows are kept, and looked up on the next page read ahead, never fetching a font the page declares under their names', async () => {
+  // The reader opened by a person keeps the faces it shows: its headline's and its text's among them.
+  const first = await openTab(extension, STORY);
+  await openReaderFromPopup(extension, first.page, first.tabId);
+  const overlay = await overlayOf(first.page);
+  await expect.poll(() => overlay.shows(SENTENCE)).toBe(true);
+  const shown = await overlay.evaluate((root) =>
+    ['.l-title', '.l-content p'].map((selector) => {
+      const style = getComputedStyle(root.querySelector(selector) as Element);
+      return `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    }),
+  );
+  expect(shown[0]).toMatch(/^normal 700 [\d.]+px Charter, /);
+  await expect
+    .poll(async () => (await storedIn(extension)).readerTypefaces)
+    .toEqual(expect.arrayContaining(shown));
+  await first.page.close();
+
+  const options = await openOptions();
+  const box = options.getByRole('checkbox', { name: 'Read pages ahead, for an instant reader view' });
+  await box.click();
+  await expect.poll(registered).not.toEqual([]);
+  let fetched = 0;
+  await extension.context.route(FONT_PAGE, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: fontPage }),
+  );
+  await extension.context.route(FONT_FILE, (route) => {
+    fetched += 1;
+    return route.fulfill({ status: 404, body: '' });
+  });
+
+  // Read ahead and looked up at idle: the page's own "Charter" is not what the look-up asks for.
+  const { page, tabId } = await openTab(extension, FONT_PAGE);
+  await expect.poll(async () => (await button(tabId)).badge).toBe('•');
+  await page.waitForTimeout(1000);
+  expect(fetched).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { changes: number }).changes)).toBe(0);
+  // Control: a look-up of that family in the page fetches the font, and the test sees it.
+  await page.evaluate(() => document.fonts.load('16px Charter').catch(() => undefined));
+  await expect.poll(() => fetched).toBe(1);
+
+  await box.click();
+  await expect.poll(registered).toEqual([]);
+  for (const opened of [options, page]) await opened.close();
 });

@@ -2,8 +2,8 @@
  * Private windows leave nothing behind. A person allows Lectern in private windows (chrome://extensions, as
  * they would) and reads a site there: the reader uses the fix they made for the site in a normal window, but
  * the memory learns nothing of the page, the fix is not marked used, and a fix made there is used on that
- * page alone; nothing new is stored and the options page lists nothing of the site. The same pages read in a
- * normal window are remembered: the check can fail.
+ * page alone; nothing new is stored (not even the faces the reader showed) and the options page lists
+ * nothing of the site. The same pages read in a normal window are remembered: the check can fail.
  */
 import { expect, type Page, test } from '@playwright/test';
 import type { LoopbackSite } from '../support/index.ts';
@@ -147,6 +147,8 @@ test('a private window reads with the site’s fix and keeps nothing: no memory,
   // Given time for what the reader sends after its first frame, nothing of the site changed.
   await page.waitForTimeout(1000);
   expect(await keptOfSite()).toEqual(before);
+  // Nor the faces the reader showed, which a normal window's reader keeps for the instant reader.
+  expect((await storedIn(extension)).readerTypefaces).toBeUndefined();
   const options = await extension.context.newPage();
   await options.goto(`chrome-extension://${extension.id}/extension/options/index.html`);
   await expect(options.getByText('Nothing learnt yet.')).toBeVisible();
@@ -163,6 +165,9 @@ test('a private window reads with the site’s fix and keeps nothing: no memory,
   await expect
     .poll(async () => Object.keys(await keptOfSite()).sort())
     .toEqual(['memory-sites', `memory:${site.origin}`, `rule:${site.origin}`]);
+  await expect
+    .poll(async () => (await storedIn(extension)).readerTypefaces)
+    .toContainEqual(expect.stringMatching(/^normal 700 \d+(\.\d+)?px Charter, /));
   await expect
     .poll(async () => ((await keptOfSite())[`rule:${site.origin}`] as typeof FIX).used)
     .toBeGreaterThan(FIX.used);

@@ -13,6 +13,7 @@ import { handleBackgroundMessages, sendToTab } from '../shared/messages.ts';
 import { applyActionSetting, loadSettings, onSettingsChange } from '../shared/settings.ts';
 import { originOf } from '../shared/site-rules.ts';
 import { reachTab } from '../shared/tab.ts';
+import { loadTypefaces } from '../shared/typefaces.ts';
 import {
   clearButton,
   injectFailureMessage,
@@ -23,7 +24,14 @@ import {
 } from './button.ts';
 import { writeFromBackground } from './clipboard.ts';
 import { createMenu, onMenuClick, runMenuItem } from './menu.ts';
-import { forgetMemory, keepFix, noteFixUsed, rememberSender, siteOfSender } from './pages-store.ts';
+import {
+  forgetMemory,
+  keepFix,
+  keepSenderTypefaces,
+  noteFixUsed,
+  rememberSender,
+  siteOfSender,
+} from './pages-store.ts';
 
 function syncSettings(): void {
   loadSettings().then(applyActionSetting).catch(ignore);
@@ -112,9 +120,10 @@ handleBackgroundMessages(
     },
     'background:ahead': async ({ article }, sender) => {
       // The reader lives in the top frame only, and the instant reader is registered there alone.
-      if (sender.tab?.id !== undefined && sender.frameId === 0)
-        await showArticleAhead(sender.tab.id, article, await readerShortcut());
-      return {};
+      if (sender.tab?.id === undefined || sender.frameId !== 0) return { typefaces: [] };
+      await showArticleAhead(sender.tab.id, article, await readerShortcut());
+      // The reader's faces, to look up while the page is idle: only where there is a reader to come.
+      return { typefaces: article ? await loadTypefaces() : [] };
     },
     'background:covered': async ({ why }, sender) => {
       // The reader lives in the top frame only.
@@ -123,6 +132,10 @@ handleBackgroundMessages(
     },
     'background:remember': async ({ fingerprints }, sender) => {
       await rememberSender(sender, fingerprints);
+      return {};
+    },
+    'background:typefaces': async ({ faces }, sender) => {
+      await keepSenderTypefaces(sender, faces);
       return {};
     },
     'background:site': (_request, sender) => siteOfSender(sender),

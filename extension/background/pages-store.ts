@@ -13,6 +13,7 @@ import { forgetSite, rememberPage } from '../shared/memory.ts';
 import type { FixKept, SiteKnowledge } from '../shared/messages.ts';
 import { loadSite } from '../shared/site.ts';
 import { markUsed, originOf, saveRule } from '../shared/site-rules.ts';
+import { keepTypefaces } from '../shared/typefaces.ts';
 
 /** The page behind a message: the top frame of a tab, on a web site. */
 interface SenderPage {
@@ -98,4 +99,14 @@ export function rememberSender(
     })
     .catch(() => undefined);
   return remembering;
+}
+
+/** Keeps the faces the reader showed on the sender's page, for the instant reader (shared/typefaces.ts). */
+export async function keepSenderTypefaces(
+  sender: Runtime.MessageSender,
+  faces: readonly string[],
+): Promise<void> {
+  const page = pageOf(sender);
+  if (page === null || page.private) return;
+  await keepTypefaces(faces);
 }

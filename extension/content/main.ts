@@ -14,6 +14,7 @@ import { couldNot } from '../reader/format.ts';
 import { mountNotice, mountReader, warmReader } from '../reader/index.ts';
 import { DEFAULT_READER_SETTINGS } from '../reader/settings.ts';
 import { adoptStyles } from '../reader/styles.ts';
+import { isTypefaces, typefacesShown, warmTypefaces } from '../reader/typefaces.ts';
 import type { Outcome, ReaderHandle, ToolName } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
 import type { ExportRequest } from '../shared/export.ts';
@@ -116,6 +117,7 @@ function showReader(extracted: Extracted, settings: Settings): void {
       layer,
     );
     reader = handle;
+    tellTypefaces(root);
     // A fix in use, the site's template left out, a next page, an edit going on or the outline shows on the
     // reader: the tools' chunk, after the first paint.
     const chunk = registry().tools;
@@ -150,6 +152,19 @@ function showNotice(canForce: boolean, settings: Settings): void {
       },
       layer,
     ),
+  );
+}
+
+/**
+ * The faces the reader shows, told to the background once the reader is on the screen and the tab idle: the
+ * instant reader looks them up on the next page it reads ahead (reader/typefaces.ts).
+ */
+function tellTypefaces(root: ShadowRoot): void {
+  requestAnimationFrame(() =>
+    requestIdleCallback(() => {
+      const faces = typefacesShown(root);
+      if (faces.length > 0) sendToExtension('background:typefaces', { faces }).catch(() => undefined);
+    }),
   );
 }
 
@@ -232,6 +247,10 @@ function readAhead(): void {
           const extracted = currentArticle(false);
           if (extracted) warmUp(extracted);
           return sendToExtension('background:ahead', { article: extracted !== null });
+        })
+        .then((reply) => {
+          if (reply && isTypefaces(reply.typefaces) && !isOverlayOpen())
+            warmTypefaces(reply.typefaces, document);
         })
         .catch(() => undefined);
     },

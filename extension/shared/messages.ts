@@ -9,6 +9,7 @@
 import type { Runtime } from 'webextension-polyfill';
 import { parseRule, type SiteRule } from '../../src/rules/index.ts';
 import type { ArticleKind } from '../../src/types.ts';
+import { isTypefaces } from '../reader/typefaces.ts';
 import { api } from './api.ts';
 import { type ChunkName, isChunkName } from './chunks.ts';
 import { type CopyFormat, isCopyFormat, isSaveFormat, type SaveFormat } from './formats.ts';
@@ -110,9 +111,12 @@ export interface Messages {
   'background:auto': { request: Record<string, never>; reply: Record<string, never> };
   /**
    * The instant reader read the sender's page ahead (content/main.ts): whether it has an article, which the
-   * toolbar button then shows.
+   * toolbar button then shows. The reply holds the faces the reader showed last, for the page to look up at idle
+   * (reader/typefaces.ts).
    */
-  'background:ahead': { request: { article: boolean }; reply: Record<string, never> };
+  'background:ahead': { request: { article: boolean }; reply: { typefaces: string[] } };
+  /** The faces of the text the reader shows on the sender's page, once it is on the screen (reader/typefaces.ts). */
+  'background:typefaces': { request: { faces: string[] }; reply: Record<string, never> };
   /** The page covered the reader and Lectern closed it (content/on-top.ts): the button says why. */
   'background:covered': { request: { why: CoverReason }; reply: Record<string, never> };
   /**
@@ -197,6 +201,7 @@ const BACKGROUND: Payloads<BackgroundMessageName> = {
   'background:ahead': { article: isBoolean },
   'background:covered': { why: isCoverReason },
   'background:remember': { fingerprints: isFingerprints },
+  'background:typefaces': { faces: isTypefaces },
   'background:site': {},
   'background:fix': { rule: isRuleOrNull },
   'background:fix-used': {},

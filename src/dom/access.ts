@@ -216,6 +216,8 @@ export const setAdoptedSheets: (doc: Document, sheets: readonly CSSStyleSheet[])
   DOCUMENT,
   'adoptedStyleSheets',
 );
+/** The document's font faces: its `@font-face` rules' and those its scripts added (FontFace objects). */
+export const fontsOf: (doc: Document) => FontFaceSet = getter(DOCUMENT, 'fonts');
 export const createFragmentIn: (doc: Document) => DocumentFragment = method(
   DOCUMENT,
   'createDocumentFragment',
