@@ -99,6 +99,9 @@ export function facesToWarm(faces: readonly string[], declared: ReadonlySet<stri
   return faces.filter((face) => !familiesOf(face).some((family) => declared.has(family)));
 }
 
+/** Idle moments asked for at most: a page never idle long enough doesn't keep us asking. */
+const MAX_STEPS = 20;
+
 /** The word measured in each face: it has the tab resolve the face's first family that is installed. */
 const SAMPLE = 'Reader';
 
@@ -112,6 +115,7 @@ export function warmTypefaces(faces: readonly string[], doc: Document): void {
   const context = new OffscreenCanvas(1, 1).getContext('2d');
   if (context === null) return;
   let left = [...faces];
+  let steps = 0;
   const step = (deadline: IdleDeadline): void => {
     // Read again at each step: the page may have added a font since.
     const declared = declaredFamilies(doc);
@@ -122,7 +126,7 @@ export function warmTypefaces(faces: readonly string[], doc: Document): void {
       context.font = left.shift() as string;
       context.measureText(SAMPLE);
     }
-    if (left.length > 0) requestIdleCallback(step);
+    if (left.length > 0 && ++steps < MAX_STEPS) requestIdleCallback(step);
   };
   requestIdleCallback(step);
 }
