@@ -111,7 +111,7 @@ const fontPage = story.replace(
   `<style>@font-face { font-family: "Charter"; src: url(${FONT_FILE}) format("woff2"); }</style></head>`,
 );
 
-test('the faces the reader shows are kept, and looked up on the next page read ahead, never fetching a font the page declares under their names', async () => {
+test('the faces the reader shows are kept for the instant reader, and reading a page ahead never fetches a font the page declares under their names', async () => {
   // The reader opened by a person keeps the faces it shows: its headline's and its text's among them.
   const first = await openTab(extension, STORY);
   await openReaderFromPopup(extension, first.page, first.tabId);
@@ -142,7 +142,7 @@ test('the faces the reader shows are kept, and looked up on the next page read a
     return route.fulfill({ status: 404, body: '' });
   });
 
-  // Read ahead and looked up at idle: the page's own "Charter" is not what the look-up asks for.
+  // Read ahead, its faces looked up at idle: the page's own "Charter" is not one the look-up asks for.
   const { page, tabId } = await openTab(extension, FONT_PAGE);
   await expect.poll(async () => (await button(tabId)).badge).toBe('•');
   await page.waitForTimeout(1000);
