@@ -4,7 +4,14 @@
  * XenForo's and vBulletin's Comments, a phpBB theme's DiscussionForumPosting). A Q&A page's question is not
  * shaped like its answers, so no set of same-shaped boxes holds it (records.ts); the declared types name both.
  */
-import { attributeOf, closestOf, containsNode, parentElementOf, querySelectorAllIn } from '../dom/access.ts';
+import {
+  attributeOf,
+  closestOf,
+  containsNode,
+  parentElementOf,
+  querySelectorAllIn,
+  querySelectorIn,
+} from '../dom/access.ts';
 import { MAX_ANCESTORS } from '../dom/limits.ts';
 
 /** The schema.org types that declare one post of a discussion (lower-cased). */
@@ -97,6 +104,15 @@ export function commonParent(items: readonly Element[]): Element | null {
 /** The element is inside a declared author (`itemprop="author"`): the post's author line. */
 export function inDeclaredAuthor(block: Element): boolean {
   return closestOf(block, '[itemprop~="author" i]') !== null;
+}
+
+/**
+ * The block is or holds the declared author's name (`itemprop="name"` inside `itemprop="author"`): a post's
+ * signature even where the name links nowhere, as a deleted member's or a guest's does.
+ */
+export function namesDeclaredAuthor(block: Element): boolean {
+  const name = closestOf(block, '[itemprop~="name" i]') ?? querySelectorIn(block, '[itemprop~="name" i]');
+  return name !== null && inDeclaredAuthor(name);
 }
 
 /**

@@ -19,7 +19,13 @@ import type { Scored } from '../score/scored.ts';
 import { type Segment, segmentText } from '../segments/index.ts';
 import { range } from './chosen.ts';
 import { looksLikeListing } from './listing.ts';
-import { commonParent, declaredPosts, inDeclaredAuthor, inDeclaredText } from './posts.ts';
+import {
+  commonParent,
+  declaredPosts,
+  inDeclaredAuthor,
+  inDeclaredText,
+  namesDeclaredAuthor,
+} from './posts.ts';
 import { isBoundary } from './runs.ts';
 
 /**
@@ -39,7 +45,7 @@ const DATE =
   /\b(?:\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d+ (?:minutes?|hours?|days?|weeks?|months?|years?) ago)\b/i;
 /** Longer than this, a segment is a post's text, not its date line. */
 const DATE_LINE_CHARS = 80;
-/** A post's author line: a name, linked to the member's page, no longer than this. */
+/** A post's author line: a name, linked to the member's page or declared the author's, no longer than this. */
 const AUTHOR_CHARS = 40;
 /**
  * A link to a member's page, by its address or its name: the author line when a post has one. Else the post's
@@ -324,12 +330,18 @@ function spanRecords(
     }
     if (n < DATE_LINE_CHARS && (DATE.test(segmentText(seg)) || hasTime(seg.block))) {
       dated.add(r);
+      // A member's date in the author's panel is when they joined, not when the post was written.
       const lines = dateLines.get(r);
-      if (lines === undefined) dateLines.set(r, [i]);
-      else if (lines.length < MAX_DATE_LINES) lines.push(i);
+      if (!isMembersDate(seg.block)) {
+        if (lines === undefined) dateLines.set(r, [i]);
+        else if (lines.length < MAX_DATE_LINES) lines.push(i);
+      }
     }
-    const linkedLine = n > 0 && n <= AUTHOR_CHARS && seg.linkChars * 2 > n;
-    if (linkedLine) {
+    const authorLine =
+      n > 0 &&
+      n <= AUTHOR_CHARS &&
+      (seg.linkChars * 2 > n || (seg.heading > 0 && namesDeclaredAuthor(seg.block)));
+    if (authorLine) {
       const rank = authorRank(seg);
       if (rank > (ranked.get(r) ?? -1)) {
         author.set(r, i);
@@ -549,6 +561,14 @@ function isProfileLink(block: Element): boolean {
     (localNameOf(block) === 'a' && closestOf(block, PROFILE_LINK) !== null) ||
     querySelectorIn(block, PROFILE_LINK) !== null
   );
+}
+
+/**
+ * A date in the declared author's panel with no `<time>`: the member's ("Joined Oct 11, 2012" under a
+ * XenForo name), not the post's, which the page marks as a `<time>` or writes beside the post.
+ */
+function isMembersDate(block: Element): boolean {
+  return inDeclaredAuthor(block) && !hasTime(block);
 }
 
 /** The block holds a `<time>` (a post's date as Discourse and XenForo mark it up). */
