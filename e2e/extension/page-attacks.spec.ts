@@ -259,3 +259,44 @@ test('a page that makes everything inert (its <html>) as the reader arrives can�
   await overlay.click('Close reader view');
   await expect.poll(() => overlay.find()).toBeNull();
 });
+
+test('a page’s fonts named like the reader’s never draw its words: one it declares is never fetched, one it adds later leaves the stacks', async () => {
+  const declared = 'https://news.test/fonts/page-charter.woff2';
+  const added = 'https://news.test/fonts/page-bitstream-charter.woff2';
+  const url = 'https://news.test/page-fonts/';
+  // Declared and never used by the page: only a reader laying its words out in "Charter" would ask for it.
+  const source = readFileSync(fixtureFile('news-article', 'source.html'), 'utf8').replace(
+    '</head>',
+    `<style>@font-face { font-family: "Charter"; src: url(${declared}) format("woff2"); }</style></head>`,
+  );
+  await extension.context.route(url, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: source }),
+  );
+  const fetched: string[] = [];
+  await extension.context.route('https://news.test/fonts/**', (route) => {
+    fetched.push(route.request().url());
+    return route.fulfill({ status: 404, body: '' });
+  });
+  const { page, tabId } = await openTab(extension, url);
+  await openReaderFromPopup(extension, page, tabId);
+  const overlay = await overlayOf(page);
+  await expect.poll(() => overlay.text()).toContain(NEWS.body);
+  const bodyFont = () =>
+    overlay.evaluate((root) => getComputedStyle(root.querySelector('.l-content p') as Element).fontFamily);
+  // The reader's serif without the page's family, and still a serif; the page's font never asked for.
+  await expect.poll(bodyFont).toMatch(/^"Bitstream Charter", .*\bserif$/);
+  await page.waitForTimeout(300);
+  expect(fetched).toEqual([]);
+
+  // The page adds a font under the next name of the stack while the reader is open: out of the stack before
+  // it has loaded, so it never draws.
+  await page.evaluate((src) => {
+    document.fonts.add(new FontFace('Bitstream Charter', `url(${src})`));
+  }, added);
+  await expect.poll(bodyFont).toMatch(/^"Sitka Text", .*\bserif$/);
+  expect(fetched).not.toContain(declared);
+  // Control: the page's own use of its "Charter" fetches it, and the test sees it.
+  await page.evaluate(() => document.fonts.load('16px Charter').catch(() => []));
+  await expect.poll(() => fetched).toContain(declared);
+  await page.close();
+});

@@ -7,6 +7,7 @@ import { createElementNSIn } from '../../src/dom/access.ts';
 import { isolateKeyboard } from './keyboard.ts';
 import { followFragmentLink } from './links.ts';
 import { Notice, type NoticeProps } from './Notice.tsx';
+import { keepPageFontsOut } from './page-fonts.ts';
 import type { Panels } from './panels.tsx';
 import { renderReader } from './Reader.tsx';
 import readerCss from './reader.css?inline';
@@ -52,11 +53,13 @@ interface Mounted {
 
 /**
  * What every view mounts with: a container of ours in `parent` (unmounting leaves whatever else the caller put
- * in the root), the reader's stylesheet adopted by `root`, only a person's clicks and keys acting on it
+ * in the root), the reader's stylesheet adopted by `root` with the page's fonts kept out of its stacks
+ * (page-fonts.ts), only a person's clicks and keys acting on it
  * (trusted.ts), and keys kept from the page with Esc closing (keyboard.ts).
  */
 function mountView(root: ShadowRoot, parent: ParentNode, close: () => void): Mounted {
-  const removeStyles = adoptStyles(root, readerCss);
+  const styles = adoptStyles(root, readerCss);
+  const letPageFontsIn = keepPageFontsOut(root, styles.sheet, document);
   const container = createElementNSIn(document, XHTML_NS, 'div') as HTMLElement;
   container.className = 'l-mount';
   parent.append(container);
@@ -70,7 +73,8 @@ function mountView(root: ShadowRoot, parent: ParentNode, close: () => void): Mou
       restoreKeyboard();
       trustOnly();
       container.remove();
-      removeStyles();
+      letPageFontsIn();
+      styles.remove();
     },
   };
 }
@@ -133,7 +137,7 @@ export function mountReader(root: ShadowRoot, props: ReaderProps, parent: Parent
   let removePanelStyles: (() => void) | null = null;
   const loadPanels = (): Promise<Panels> =>
     props.panels().then((loaded) => {
-      if (mounted) removePanelStyles ??= adoptStyles(root, loaded.css);
+      if (mounted) removePanelStyles ??= adoptStyles(root, loaded.css).remove;
       return loaded;
     });
   const reader = renderReader(container, { ...props, panels: loadPanels });

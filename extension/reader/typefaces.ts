@@ -6,7 +6,7 @@
  * them looked up then too (`warmTypefaces`), by measuring a word on a canvas in each, which resolves the face
  * through the same font cache the tab's layout uses.
  */
-import { fontsOf } from '../../src/dom/access.ts';
+import { declaredFamilies, familyKey } from './page-fonts.ts';
 
 /** At most this many faces are kept and warmed: the reader shows about a dozen (toolbar, header, body). */
 export const MAX_TYPEFACES = 32;
@@ -16,9 +16,6 @@ const MAX_FACE_CHARS = 400;
 
 /** The reader's elements read for their faces: an article's first blocks hold every face its whole text has. */
 const MAX_ELEMENTS = 3000;
-
-/** The page's font faces read at most: a page that declares more is not looked at further (nothing warmed). */
-const MAX_PAGE_FACES = 1000;
 
 /** Whether `value` is a list of faces as `typefacesShown` makes them (a stored or sent value is checked). */
 export function isTypefaces(value: unknown): value is string[] {
@@ -61,13 +58,6 @@ export function typefacesShown(root: ShadowRoot): string[] {
   return [...faces];
 }
 
-/** A family name as a font stack or a FontFace writes it, compared without quotes or case. */
-const familyKey = (name: string): string =>
-  name
-    .trim()
-    .replace(/^["']|["']$/g, '')
-    .toLowerCase();
-
 /** The families of a face made by `typefacesShown`: its stack, after the size. */
 export function familiesOf(face: string): string[] {
   const at = face.indexOf('px ');
@@ -77,21 +67,6 @@ export function familiesOf(face: string): string[] {
         .slice(at + 3)
         .split(',')
         .map(familyKey);
-}
-
-/**
- * The families the page declares fonts of (`@font-face`, FontFace), or null when it declares more than we read.
- * A face in one of them would be fetched from the page's server by the look-up: the page would see a request
- * no one asked for, and learn the instant reader is there.
- */
-function declaredFamilies(doc: Document): Set<string> | null {
-  const declared = new Set<string>();
-  let count = 0;
-  for (const font of fontsOf(doc).values()) {
-    if (++count > MAX_PAGE_FACES) return null;
-    declared.add(familyKey(font.family));
-  }
-  return declared;
 }
 
 /** Of `faces`, those none of whose families the page declares (a generic family is never declared). */

@@ -74,6 +74,7 @@ const DOM_IMPLEMENTATION = prototypeOf('DOMImplementation');
 const IFRAME = prototypeOf('HTMLIFrameElement');
 const FRAME = prototypeOf('HTMLFrameElement');
 const SLOT = prototypeOf('HTMLSlotElement');
+const FONT_FACE_SET = prototypeOf('FontFaceSet');
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -218,6 +219,13 @@ export const setAdoptedSheets: (doc: Document, sheets: readonly CSSStyleSheet[])
 );
 /** The document's font faces: its `@font-face` rules' and those its scripts added (FontFace objects). */
 export const fontsOf: (doc: Document) => FontFaceSet = getter(DOCUMENT, 'fonts');
+/** How many faces the set holds: the page's `@font-face` rules and the FontFaces it added. */
+export const fontCountOf: (fonts: FontFaceSet) => number = getter(FONT_FACE_SET, 'size');
+/** Each face of the set in turn: in Firefox's content scripts, the set's own iterator is not iterable. */
+export const forEachFont: (fonts: FontFaceSet, each: (font: FontFace) => void) => void = method(
+  FONT_FACE_SET,
+  'forEach',
+);
 export const createFragmentIn: (doc: Document) => DocumentFragment = method(
   DOCUMENT,
   'createDocumentFragment',
