@@ -116,6 +116,21 @@ test('Alt+Shift+K in Firefox opens the reader on a news article and closes it ag
   expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(before);
 });
 
+test('in Firefox, a font the page adds under the name of the reader’s serif leaves the reader’s stack', async () => {
+  test.setTimeout(60_000);
+  const page = await openReader('page-font');
+  const bodyFont = () =>
+    overlayOf(page).evaluate(
+      (root) => getComputedStyle(root.querySelector('.l-content p') as Element).fontFamily,
+    );
+  expect(await bodyFont()).toMatch(/^Charter, /);
+  await page.evaluate(() => {
+    document.fonts.add(new FontFace('Charter', 'url(/fonts/page-charter.woff2)'));
+  });
+  await expect.poll(bodyFont).toMatch(/^"Bitstream Charter", .*\bserif$/);
+  await page.close();
+});
+
 /** Opens news-article, presses the shortcut and waits for the reader to show the article. */
 async function openReader(slug: string): Promise<Page> {
   if (!firefox || !display || !server) throw new Error('not launched');

@@ -34,7 +34,7 @@ const GENERIC_FAMILIES = new Set([
   'fangsong',
 ]);
 
-/** Without the page's fonts read again for a change of their number, they are read every this many frames. */
+/** The page's fonts are read again every this many frames even when their number holds (one out, one in). */
 const RECHECK_FRAMES = 30;
 
 /** A family name as a font stack or a FontFace writes it, compared without quotes or case. */
@@ -85,11 +85,13 @@ function stackRules(sheet: CSSStyleSheet): StackRule[] {
   const found: StackRule[] = [];
   const rules = sheet.cssRules;
   for (let index = 0; index < rules.length && index < MAX_RULES; index++) {
-    const rule = rules[index];
-    if (!(rule instanceof CSSStyleRule)) continue;
+    // A style rule by its shape: in Firefox's content scripts an `instanceof` of the page's classes can miss.
+    const rule = rules[index] as Partial<CSSStyleRule> | undefined;
+    const selector = rule?.selectorText;
+    if (rule?.style === undefined || typeof selector !== 'string') continue;
     for (const property of STACKS) {
       const stack = rule.style.getPropertyValue(property).trim();
-      if (stack !== '') found.push({ selector: rule.selectorText, property, stack });
+      if (stack !== '') found.push({ selector, property, stack });
     }
   }
   return found;
