@@ -299,4 +299,6 @@ test('a page’s fonts named like the reader’s never draw its words: one it de
   await page.evaluate(() => document.fonts.load('16px Charter').catch(() => []));
   await expect.poll(() => fetched).toContain(declared);
   await page.close();
+  await extension.context.unroute('https://news.test/fonts/**');
+  await extension.context.unroute(url);
 });
