@@ -7,6 +7,7 @@
  * (`serif`, `system-ui`…) is a keyword no `@font-face` can take, so a stack always ends on one.
  */
 import { fontCountOf, fontsOf, forEachFont } from '../../src/dom/access.ts';
+import { type Adopted, adoptStyles } from './styles.ts';
 
 /** The page's faces read at most: past this, the reader keeps to its generic families. */
 const MAX_PAGE_FACES = 1000;
@@ -114,23 +115,21 @@ export function stacksWithout(rules: readonly StackRule[], declared: ReadonlySet
  */
 export function keepPageFontsOut(root: ShadowRoot, readerSheet: CSSStyleSheet, doc: Document): () => void {
   let rules: StackRule[] | null = null;
-  let sheet: CSSStyleSheet | null = null;
+  let override: Adopted | null = null;
   let shown = '';
-  let count = -1;
-  let frames = 0;
   const check = (): void => {
     const declared = declaredFamilies(doc);
-    if (declared !== null && declared.size === 0 && sheet === null) return;
+    if (declared !== null && declared.size === 0 && override === null) return;
     rules ??= stackRules(readerSheet);
     const css = stacksWithout(rules, declared);
     if (css === shown) return;
     shown = css;
-    if (sheet === null) {
-      sheet = new CSSStyleSheet();
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    }
-    sheet.replaceSync(css);
+    override ??= adoptStyles(root, '');
+    override.sheet.replaceSync(css);
   };
+  let count = fontCountOf(fontsOf(doc));
+  let frames = 0;
+  let frame = 0;
   const tick = (): void => {
     frame = requestAnimationFrame(tick);
     const now = fontCountOf(fontsOf(doc));
@@ -140,12 +139,10 @@ export function keepPageFontsOut(root: ShadowRoot, readerSheet: CSSStyleSheet, d
       check();
     }
   };
-  count = fontCountOf(fontsOf(doc));
   check();
-  let frame = requestAnimationFrame(tick);
+  frame = requestAnimationFrame(tick);
   return () => {
     cancelAnimationFrame(frame);
-    const adopted = sheet;
-    if (adopted !== null) root.adoptedStyleSheets = root.adoptedStyleSheets.filter((one) => one !== adopted);
+    override?.remove();
   };
 }

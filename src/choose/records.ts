@@ -77,8 +77,9 @@ export interface Widened {
   dated: boolean;
   /**
    * Of a thread's posts, the segments that say who wrote each and when: its first short linked line (the
-   * author's name, linking to their profile) and its date line. The model gives them p ≈ 0 (member panels
-   * look like chrome), but a reader of a thread wants each post signed.
+   * author's name, linking to their profile; or a heading holding its declared author's name) and its date
+   * line. The model gives them p ≈ 0 (member panels look like chrome), but a reader of a thread wants each
+   * post signed.
    */
   signatures: number[];
   /** Of a thread, what each post says (THREAD_BODY_CHARS, THREAD_BODY_P): kept whatever the model says. */
@@ -331,8 +332,8 @@ function spanRecords(
     if (n < DATE_LINE_CHARS && (DATE.test(segmentText(seg)) || hasTime(seg.block))) {
       dated.add(r);
       // A member's date in the author's panel is when they joined, not when the post was written.
-      const lines = dateLines.get(r);
       if (!isMembersDate(seg.block)) {
+        const lines = dateLines.get(r);
         if (lines === undefined) dateLines.set(r, [i]);
         else if (lines.length < MAX_DATE_LINES) lines.push(i);
       }
