@@ -320,3 +320,36 @@ test('copied text has the words a person reads: no soft hyphens, no ruby reading
   expect(article?.content).toContain('Mit\u00ADtel\u00ADal\u00ADter');
   expect(article?.content).toMatch(/<ruby>子(<rp>\(<\/rp>)?<rt>こ<\/rt>/);
 });
+
+test('code blocks keep the language the page names, in each highlighter’s way, as the Markdown fence’s', async ({
+  page,
+}) => {
+  const prose = (n: number) =>
+    `<p>Step ${n} of the guide walks through one more part of the service's start-up, what it reads first, what it ` +
+    'leaves for later, and why the order matters when the machine is cold and the disk is slow to answer.</p>';
+  const blocks = [
+    // Sphinx: the language two boxes up.
+    '<div class="highlight-python notranslate"><div class="highlight"><pre>print("sphinx")</pre></div></div>',
+    // Hugo and Shiki: an attribute.
+    '<pre><code data-lang="go">fmt.Println("hugo")</code></pre>',
+    // Pandoc.
+    '<div class="sourceCode"><pre class="sourceCode haskell"><code>main = putStrLn "pandoc"</code></pre></div>',
+    // Sphinx's default lexer names no language.
+    '<div class="highlight-default notranslate"><div class="highlight"><pre>plain "default"</pre></div></div>',
+  ];
+  await page.setContent(
+    `<!DOCTYPE html><html lang="en"><head><title>Starting the service</title></head><body><main><article>` +
+      `<h1>Starting the service</h1>${blocks.map((block, i) => prose(i + 1) + block).join('')}${prose(5)}` +
+      '</article></main></body></html>',
+  );
+  await loadExtractor(page);
+  const markdown = await page.evaluate(() => {
+    const article = Lectern.extract(document);
+    return article === null ? null : Lectern.toMarkdown(article, { header: false });
+  });
+  expect(markdown).not.toBeNull();
+  expect(markdown).toContain('```python\nprint("sphinx")\n```');
+  expect(markdown).toContain('```go\nfmt.Println("hugo")\n```');
+  expect(markdown).toContain('```haskell\nmain = putStrLn "pandoc"\n```');
+  expect(markdown).toContain('```\nplain "default"\n```');
+});

@@ -14,15 +14,28 @@ const DIRS = new Set(['ltr', 'rtl', 'auto']);
 
 /**
  * Code language from the page's class names: `language-js` (Prism, highlight.js, CommonMark renderers),
- * `lang-js` (Google Prettify), `highlight-source-js` (GitHub), `brush: js` (SyntaxHighlighter).
+ * `lang-js` (Google Prettify), `highlight-source-js` (GitHub), `brush: js` (SyntaxHighlighter),
+ * `highlight-python` (Sphinx), `sourceCode python` (Pandoc); or from `data-lang` / `data-language` (Hugo,
+ * Shiki, Docusaurus). Sphinx's `highlight-default` and "no highlighting" classes name no language.
  */
-const LANGUAGE_CLASS = /(?:^|\s)(?:language-|lang-|highlight-source-|brush:\s*)([a-z0-9_+#.-]{1,30})/i;
+const LANGUAGE_CLASS =
+  /(?:^|\s)(?:language-|lang-|highlight-source-|highlight-|brush:\s*|sourceCode\s+)([a-z0-9_+#.-]{1,30})/i;
+const LANGUAGE_NAME = /^[a-z0-9_+#.-]{1,30}$/i;
+const NO_LANGUAGE = new Set(['default', 'none', 'nohighlight']);
 
 export function codeLanguage(el: Element | null): string | null {
-  const cls = el === null ? null : attributeOf(el, 'class');
-  if (!cls) return null;
-  const m = LANGUAGE_CLASS.exec(cls);
-  return m?.[1] ? m[1].toLowerCase() : null;
+  if (el === null) return null;
+  const named = LANGUAGE_CLASS.exec(attributeOf(el, 'class') ?? '')?.[1] ?? dataLanguage(el);
+  const language = named?.toLowerCase() ?? null;
+  return language !== null && !NO_LANGUAGE.has(language) ? language : null;
+}
+
+function dataLanguage(el: Element): string | null {
+  for (const name of ['data-lang', 'data-language']) {
+    const value = attributeOf(el, name)?.trim() ?? '';
+    if (LANGUAGE_NAME.test(value)) return value;
+  }
+  return null;
 }
 
 /** The element's own `dir` and `lang`, when valid. */

@@ -207,10 +207,14 @@ function block(walk: CopyWalk, src: Element, tag: string, place: Place): Frame |
   };
 }
 
-/** A `<pre>` without a class of its own takes `language-…` from the class of the page element around it. */
+/**
+ * A `<pre>` that names no language itself takes it from the page element around it, or the one around that
+ * (Sphinx: `div.highlight-python > div.highlight > pre`).
+ */
 function codeClass(src: Element, out: Element): void {
   if (out.hasAttribute('class')) return;
-  const language = codeLanguage(parentElementOf(src));
+  const parent = parentElementOf(src);
+  const language = codeLanguage(parent) ?? codeLanguage(parent && parentElementOf(parent));
   if (language !== null) out.setAttribute('class', `language-${language}`);
 }
 
