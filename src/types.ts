@@ -190,4 +190,9 @@ export interface ExtractOptions {
 export interface ExportOptions {
   /** Start with the title, then a line with byline · site · date, then the source URL. Default true. */
   header?: boolean;
+  /**
+   * Markdown only: begin with YAML front matter (title, author, published, url, site, and the day saved), the
+   * properties note apps read from a saved note. Left out when `header` is false.
+   */
+  frontMatter?: { saved: Date };
 }

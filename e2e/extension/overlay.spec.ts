@@ -402,7 +402,19 @@ test('Save as Markdown and as a web page download files named for the article', 
   };
   const markdown = await save('Save as Markdown (.md)');
   expect(markdown.name).toBe('Council-approves-the-bridge-budget.md');
-  expect(markdown.contents).toBe(readFileSync(EXPECTED_MARKDOWN, 'utf8'));
+  // A saved note: its properties in YAML front matter, then the Markdown a copy gives.
+  const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
+  expect(markdown.contents).toBe(
+    '---\n' +
+      `title: "${NEWS.title}"\n` +
+      'author: "Ana Pereira"\n' +
+      'published: 2025-03-12\n' +
+      'url: "https://news.test/news-article/"\n' +
+      'site: "The Riverside Courier"\n' +
+      `saved: ${today}\n` +
+      '---\n\n' +
+      readFileSync(EXPECTED_MARKDOWN, 'utf8'),
+  );
   await expect.poll(() => readerText(page)).toMatch('Saved Council-approves-the-bridge-budget.md');
 
   const html = await save('Save as web page (.html)');

@@ -200,11 +200,12 @@ test('Save as Markdown in the Firefox reader downloads the article as a .md file
   const [name] = saved();
   const file = path.join(downloads, name ?? '');
   // Firefox names the file before it has written all of it: read it again until it holds the heading (it
-  // failed 2 runs in 4 reading an unfinished file).
+  // failed 2 runs in 4 reading an unfinished file). A saved note starts with its front matter.
   await expect
-    .poll(() => readFileSync(file, 'utf8').startsWith(`# ${NEWS.title}\n`), { timeout: 10_000 })
+    .poll(() => readFileSync(file, 'utf8').includes(`\n---\n\n# ${NEWS.title}\n`), { timeout: 10_000 })
     .toBe(true);
   const markdown = readFileSync(file, 'utf8');
+  expect(markdown.startsWith(`---\ntitle: "${NEWS.title}"\nauthor: "Ana Pereira"\n`)).toBe(true);
   expect(markdown).toContain(NEWS.body);
   expect(markdown).not.toContain(NEWS.sidebar);
   await page.close();

@@ -32,7 +32,8 @@ function copyData(
 async function fileContents(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<string> {
   switch (format) {
     case 'markdown':
-      return toMarkdown(article, { header });
+      // A saved .md is a note: its properties go in front matter, dated the day it is saved.
+      return toMarkdown(article, { header, frontMatter: { saved: new Date() } });
     case 'text':
       return toText(article, { header });
     case 'html':

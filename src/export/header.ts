@@ -17,6 +17,6 @@ export function headerLine(article: ReaderArticle): string {
 }
 
 /** The source URL, when it is one a reader can open. */
-export function headerUrl(article: ReaderArticle): string | null {
+export function headerUrl(article: Pick<ReaderArticle, 'url'>): string | null {
   return /^https?:\/\/\S+$/i.test(article.url) ? article.url : null;
 }

@@ -8,18 +8,27 @@ import TurndownService from 'turndown';
 import { strikethrough } from 'turndown-plugin-gfm';
 import { withoutSoftHyphens } from '../dom/text.ts';
 import type { ExportOptions, ReaderArticle } from '../types.ts';
+import { frontMatter } from './front-matter.ts';
 import { headerLine, headerUrl } from './header.ts';
 import { parseInert } from './parse.ts';
 
 /**
- * The article as Markdown (GFM): `# Title`, `_byline · site · date_`, `<url>`, a blank line, the body.
- * ATX headings, fenced code with the language of `language-xxx`, `-` bullets, `_em_`, `**strong**`,
- * inline links, `![alt](src)` images with a figure's caption in italics on the next line, GFM tables.
+ * The article as Markdown (GFM): `# Title`, `_byline · site · date_`, `<url>`, a blank line, the body; with
+ * `frontMatter` (a saved note), the YAML front matter and a blank line before all that. ATX headings, fenced
+ * code with the language of `language-xxx`, `-` bullets, `_em_`, `**strong**`, inline links, `![alt](src)`
+ * images with a figure's caption in italics on the next line, GFM tables.
  */
 export function toMarkdown(article: ReaderArticle, options: ExportOptions = {}): string {
   const service = turndownService();
   const body = markdownBody(service, article.content);
   if (options.header === false) return body;
+  const withHeader = headed(service, article, body);
+  return options.frontMatter
+    ? `${frontMatter(article, options.frontMatter.saved)}\n${withHeader}`
+    : withHeader;
+}
+
+function headed(service: TurndownService, article: ReaderArticle, body: string): string {
   const head: string[] = [];
   const title = article.title.replace(/\s+/g, ' ').trim();
   if (title !== '') head.push(atxHeading(1, service.escape(title)));
