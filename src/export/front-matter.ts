@@ -1,5 +1,7 @@
 import type { ReaderArticle } from '../types.ts';
-import { headerUrl } from './header.ts';
+import { headerDate, headerUrl } from './header.ts';
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What a note's properties are made of. */
 export type NoteSource = Pick<ReaderArticle, 'title' | 'byline' | 'published' | 'url' | 'siteName'>;
@@ -10,11 +12,12 @@ export type NoteSource = Pick<ReaderArticle, 'title' | 'byline' | 'published' | 
  * is a double-quoted scalar, and a calendar day is written bare so that note apps read it as a date.
  */
 export function frontMatter(article: NoteSource, saved: Date): string {
-  const published = calendarDay(article.published);
+  // The same day the Markdown's byline line shows; bare when it is one, so note apps read it as a date.
+  const published = headerDate(article.published);
   const fields: [string, string | null][] = [
     ['title', quoted(article.title)],
     ['author', quoted(article.byline)],
-    ['published', published ?? quoted(article.published)],
+    ['published', published !== null && CALENDAR_DAY.test(published) ? published : quoted(published)],
     ['url', quoted(headerUrl(article))],
     ['site', quoted(article.siteName)],
     ['saved', localDay(saved)],
@@ -34,12 +37,6 @@ function quoted(text: string | null): string | null {
     /[\u0085\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-}
-
-/** The page's calendar day when its date is ISO 8601 (as the extractor gives it), else null. */
-function calendarDay(published: string | null): string | null {
-  const day = /^(\d{4}-\d{2}-\d{2})(?:$|[T\s])/.exec((published ?? '').trim())?.[1];
-  return day ?? null;
 }
 
 /** The day in the person's own time zone: a note saved at 23:30 is that evening's. */
