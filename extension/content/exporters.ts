@@ -1,11 +1,12 @@
 /**
  * The exporting part of the content script, injected on first use (chunks.ts): the article as text, Markdown,
- * rich text and a saved file. It carries what the first paint does not need: turndown, DOMPurify (the
- * exporters parse `article.content` only through it), the saved page's stylesheet, and the toast's words and
- * look for what came of a copy or a save.
+ * rich text and a saved file (text, Markdown, a web page, an e-book). It carries what the first paint does not
+ * need: turndown, fflate (an EPUB is a zip), DOMPurify (the exporters parse `article.content` only through it),
+ * the saved page's and the book's stylesheets, and the toast's words and look for what came of a copy or a save.
  */
-import { excerptOf, toHtml, toHtmlDocument, toMarkdown, toText } from '../../src/export/index.ts';
+import { excerptOf, toEpub, toHtml, toHtmlDocument, toMarkdown, toText } from '../../src/export/index.ts';
 import type { ReaderArticle } from '../../src/types.ts';
+import epubCss from '../reader/epub.css?inline';
 import { copyMessage, couldNot, saveMessage } from '../reader/format.ts';
 import savedCss from '../reader/saved.css?inline';
 import toastCss from '../reader/toast.css?inline';
@@ -29,7 +30,11 @@ function copyData(
   return { text, html: format === 'html' ? toHtml(article, { header }) : null, words };
 }
 
-async function fileContents(article: ReaderArticle, format: SaveFormat, header: boolean): Promise<string> {
+async function fileContents(
+  article: ReaderArticle,
+  format: SaveFormat,
+  header: boolean,
+): Promise<string | Uint8Array<ArrayBuffer>> {
   switch (format) {
     case 'markdown':
       // A saved .md is a note: its properties go in front matter, dated the day it is saved.
@@ -40,6 +45,13 @@ async function fileContents(article: ReaderArticle, format: SaveFormat, header: 
       return toHtmlDocument(article, { header, css: savedCss, images: await inlineImages(article) });
     case 'html-no-images':
       return toHtmlDocument(article, { header, css: savedCss, images: 'none' });
+    case 'epub':
+      return toEpub(article, {
+        header,
+        css: epubCss,
+        images: await inlineImages(article),
+        saved: new Date(),
+      });
   }
 }
 

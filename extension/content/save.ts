@@ -19,7 +19,11 @@ export function fileName(title: string, format: SaveFormat): string {
 }
 
 /** Downloads `contents` as a file named for `title`; returns the name. */
-export function downloadFile(contents: string, title: string, format: SaveFormat): string {
+export function downloadFile(
+  contents: string | Uint8Array<ArrayBuffer>,
+  title: string,
+  format: SaveFormat,
+): string {
   const name = fileName(title, format);
   const url = URL.createObjectURL(new Blob([contents], { type: SAVE[format].mime }));
   const link = document.createElementNS('http://www.w3.org/1999/xhtml', 'a') as HTMLAnchorElement;

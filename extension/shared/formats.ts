@@ -8,8 +8,11 @@
 export const COPY_FORMATS = ['text', 'markdown', 'html'] as const;
 export type CopyFormat = (typeof COPY_FORMATS)[number];
 
-/** `html` inlines the article's images into the file; `html-no-images` leaves them out. */
-export const SAVE_FORMATS = ['markdown', 'text', 'html', 'html-no-images'] as const;
+/**
+ * `html` inlines the article's images into the file; `html-no-images` leaves them out; `epub` is an e-book with
+ * the images inside.
+ */
+export const SAVE_FORMATS = ['markdown', 'text', 'html', 'html-no-images', 'epub'] as const;
 export type SaveFormat = (typeof SAVE_FORMATS)[number];
 
 export interface CopyFormatInfo {
@@ -82,6 +85,12 @@ export const SAVE: { readonly [F in SaveFormat]: SaveFormatInfo } = {
     short: '.html, no images',
     extension: 'html',
     mime: 'text/html;charset=utf-8',
+  },
+  epub: {
+    label: 'Save as e-book (.epub)',
+    short: '.epub',
+    extension: 'epub',
+    mime: 'application/epub+zip',
   },
 };
 

@@ -14,7 +14,7 @@ export function toHtml(article: ReaderArticle, options: ExportOptions = {}): str
 }
 
 /** `body` after the article's header (title, byline · site · date, source link), unless `header` is false. */
-function withHeader(article: ReaderArticle, options: ExportOptions, body: string): string {
+export function withHeader(article: ReaderArticle, options: ExportOptions, body: string): string {
   if (options.header === false) return body;
   const head: string[] = [];
   const title = oneLine(article.title);

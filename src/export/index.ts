@@ -1,8 +1,9 @@
 /**
- * Exporters: the article as plain text, Markdown and HTML, for the clipboard and saved files. They run where
+ * Exporters: the article as plain text, Markdown, HTML and an EPUB book, for the clipboard and saved files. They run where
  * the article is shown (a browser page), never touch extension APIs, and parse `article.content` only into an
  * inert document (parse.ts), where nothing loads or runs.
  */
+export { type EpubOptions, toEpub } from './epub.ts';
 export { excerptOf } from './excerpt.ts';
 export {
   type HtmlDocumentOptions,
