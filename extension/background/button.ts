@@ -4,22 +4,23 @@
  */
 import { api } from '../shared/api.ts';
 import { COVERED } from '../shared/covered.ts';
+import { t } from '../shared/i18n.ts';
 import { errorMessage } from '../shared/inject.ts';
 import type { CoverReason } from '../shared/messages.ts';
 import { classifyInjectError, type InjectFailure } from '../shared/restricted.ts';
 
-export const TITLE = api().runtime.getManifest().action?.default_title ?? 'Lectern';
+export const TITLE = t('actionTitle');
 
-export const UNAVAILABLE = 'reader view isn’t available on this page';
+export const UNAVAILABLE = t('buttonUnavailable');
 
 const FAILURES: Record<InjectFailure, string> = {
   restricted: UNAVAILABLE,
-  'file-access': 'turn on “Allow access to file URLs” for Lectern to read local files',
+  'file-access': t('buttonFileAccess'),
   // The shortcut, the click and a menu item grant activeTab on every page the browser lets us read: a refusal
   // means a page it keeps to itself.
   'no-access': UNAVAILABLE,
-  'no-answer': 'the page didn’t answer; wait for it to load and try again',
-  other: 'this page can’t be read',
+  'no-answer': t('buttonNoAnswer'),
+  other: t('buttonCantRead'),
 };
 
 /** Why injecting the content script failed, in words for the tooltip. */
@@ -37,7 +38,7 @@ export async function showOnButton(tabId: number, message: string, ok: boolean):
   await Promise.all([
     api().action.setBadgeText({ tabId, text: ok ? '✓' : '!' }),
     api().action.setBadgeBackgroundColor({ tabId, color: ok ? '#1e6b3a' : '#b3261e' }),
-    api().action.setTitle({ tabId, title: `${TITLE}: ${message}` }),
+    api().action.setTitle({ tabId, title: t('buttonSays', TITLE, message) }),
   ]);
 }
 
@@ -47,11 +48,11 @@ export async function showOnButton(tabId: number, message: string, ok: boolean):
  */
 export async function showArticleAhead(tabId: number, article: boolean, shortcut: string): Promise<void> {
   if (!article) return;
-  const how = shortcut === '' ? 'click to read it' : `${shortcut} or a click reads it`;
+  const said = shortcut === '' ? t('buttonAheadClick') : t('buttonAheadShortcut', shortcut);
   await Promise.all([
     api().action.setBadgeText({ tabId, text: '•' }),
     api().action.setBadgeBackgroundColor({ tabId, color: '#2457c5' }),
-    api().action.setTitle({ tabId, title: `${TITLE}: this page has an article (${how})` }),
+    api().action.setTitle({ tabId, title: t('buttonSays', TITLE, said) }),
   ]);
 }
 

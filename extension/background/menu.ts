@@ -7,6 +7,7 @@ import type { Menus, Tabs } from 'webextension-polyfill';
 import { api } from '../shared/api.ts';
 import { type ExportRequest, type ExportWords, runExport } from '../shared/export.ts';
 import { COPY, COPY_FORMATS, SAVE, SAVE_FORMATS } from '../shared/formats.ts';
+import { t, tCount } from '../shared/i18n.ts';
 import { errorMessage } from '../shared/inject.ts';
 import { reachTab, tabExporter } from '../shared/tab.ts';
 import { injectFailureMessage, showOnButton, UNAVAILABLE } from './button.ts';
@@ -24,7 +25,7 @@ interface Item {
  * The toolbar button's menu takes six top-level items (contextMenus.ACTION_MENU_TOP_LEVEL_LIMIT): the copies,
  * and the saves in a submenu of their own.
  */
-const SAVE_MENU = { id: 'save', title: 'Save article' };
+const SAVE_MENU = { id: 'save', title: t('saveMenu') };
 
 const ITEMS: readonly Item[] = [
   ...COPY_FORMATS.map((format) => ({
@@ -42,10 +43,10 @@ const ITEMS: readonly Item[] = [
 
 /** What came of an item, on the button's tooltip. */
 const SAID_ON_BUTTON: ExportWords = {
-  copied: (_format, words) => `copied ${words.toLocaleString('en')} words`,
-  saved: (name) => `saved ${name}`,
-  none: 'no article found on this page',
-  failed: (_action, error) => `couldn’t do that here (${errorMessage(error)})`,
+  copied: (_format, words) => tCount('buttonCopied', words),
+  saved: (name) => t('buttonSaved', name),
+  none: t('buttonNone'),
+  failed: (_action, error) => t('buttonFailed', errorMessage(error)),
 };
 
 /** Creates the items (again: an update keeps menus, so old ones go first). */

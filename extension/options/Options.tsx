@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { api } from '../shared/api.ts';
 import { disableAutoOpen, listAutoOpen } from '../shared/auto-open.ts';
+import { messagesLocale, t, tCount } from '../shared/i18n.ts';
 import { disableInstant, enableInstant, instantOn } from '../shared/instant.ts';
 import { forgetSite, listMemories, memoryOn, type SiteMemorySummary, setMemoryOn } from '../shared/memory.ts';
 import { megabytes } from '../shared/quota.ts';
@@ -31,7 +32,7 @@ import {
 
 type Message = { ok: boolean; text: string } | null;
 
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const when = new Intl.DateTimeFormat(messagesLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 
 export function Options() {
   const [fixes, setFixes] = useState<SiteFix[] | null>(null);
@@ -46,7 +47,7 @@ export function Options() {
           setFixes(usable);
           setUnusable(others);
         },
-        (error: unknown) => setMessage({ ok: false, text: `Couldn’t read your fixes: ${String(error)}` }),
+        (error: unknown) => setMessage({ ok: false, text: t('couldntReadFixes', String(error)) }),
       );
     };
     reload();
@@ -73,13 +74,10 @@ export function Options() {
     input.value = '';
     if (!file) return;
     setPending(null);
-    const refuse = (why: string) =>
-      setMessage({ ok: false, text: `Nothing was imported from ${file.name}. ${why}` });
+    const refuse = (why: string) => setMessage({ ok: false, text: t('importNothingWhy', file.name, why) });
     // Measured before it is read: a file this large is no export of ours, and reading it would hold it all.
     if (file.size > MAX_IMPORT_BYTES)
-      return refuse(
-        `It is ${megabytes(file.size)}; a file of fixes exported by Lectern is at most ${megabytes(MAX_IMPORT_BYTES)}.`,
-      );
+      return refuse(t('importTooLarge', megabytes(file.size), megabytes(MAX_IMPORT_BYTES)));
     try {
       const imported = parseImport(await file.text());
       if (!imported.ok) return refuse(imported.error);
@@ -93,7 +91,7 @@ export function Options() {
         adds: origins.filter((origin) => !stored.has(origin)),
       });
     } catch (error) {
-      refuse(`It could not be read (${errorText(error)}).`);
+      refuse(t('importUnreadable', errorText(error)));
     }
   };
 
@@ -101,32 +99,24 @@ export function Options() {
     setPending(null);
     try {
       const dropped = await storeFixes(checked.fixes);
-      const n = checked.fixes.length;
-      const made =
-        dropped.length > 0 ? ` To make room, Lectern forgot its fixes for ${dropped.join(', ')}.` : '';
-      setMessage({
-        ok: true,
-        text: `Imported ${n} ${n === 1 ? 'fix' : 'fixes'} from ${checked.name}.${made}`,
-      });
+      const imported = tCount('imported', checked.fixes.length, checked.name);
+      const made = dropped.length > 0 ? ` ${t('importForgot', dropped.join(', '))}` : '';
+      setMessage({ ok: true, text: imported + made });
     } catch (error) {
-      setMessage({ ok: false, text: `Nothing was imported from ${checked.name}: ${errorText(error)}.` });
+      setMessage({ ok: false, text: t('importFailed', checked.name, errorText(error)) });
     }
   };
 
   return (
     <main class="options">
-      <h1>Your fixes for sites</h1>
-      <p class="intro">
-        When Lectern shows the wrong text, remove what is not the article in the reader (More → Fix the
-        text…). The fix is kept for that site and used on its pages by itself. Each fix is a few CSS
-        selectors; no text of the pages is kept.
-      </p>
+      <h1>{t('fixesTitle')}</h1>
+      <p class="intro">{t('fixesIntro')}</p>
       <div class="toolbar">
         <button type="button" onClick={download} disabled={!fixes || fixes.length === 0}>
-          Export fixes…
+          {t('exportFixes')}
         </button>
         <label class="button">
-          Import fixes…
+          {t('importFixes')}
           <input type="file" accept="application/json,.json" onChange={(e) => void upload(e)} />
         </label>
       </div>
@@ -139,7 +129,7 @@ export function Options() {
           onImport={() => void confirmImport(pending)}
           onCancel={() => {
             setPending(null);
-            setMessage({ ok: true, text: `Nothing was imported from ${pending.name}.` });
+            setMessage({ ok: true, text: t('importNothing', pending.name) });
           }}
         />
       )}
@@ -172,23 +162,22 @@ function ImportCheck({
   onImport: () => void;
   onCancel: () => void;
 }) {
-  const n = pending.fixes.length;
   const heading = useRef<HTMLHeadingElement>(null);
   // The question takes the focus, so the keyboard reaches Import and Cancel next.
   useEffect(() => heading.current?.focus(), []);
   return (
     <section class="import-check" aria-labelledby="import-check">
       <h2 id="import-check" tabIndex={-1} ref={heading}>
-        Import {n} {n === 1 ? 'fix' : 'fixes'} from {pending.name}?
+        {tCount('importQuestion', pending.fixes.length, pending.name)}
       </h2>
-      <OriginList label="It replaces your fix for:" origins={pending.replaces} />
-      <OriginList label="It adds a fix for:" origins={pending.adds} />
+      <OriginList label={t('importReplaces')} origins={pending.replaces} />
+      <OriginList label={t('importAdds')} origins={pending.adds} />
       <div class="buttons">
         <button type="button" onClick={onImport}>
-          Import
+          {t('importButton')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </section>
@@ -246,7 +235,7 @@ function FixList({ fixes, unusable }: { fixes: SiteFix[]; unusable: UnusableFix[
     ],
     deleted,
   );
-  if (rows.length === 0) return <p class="empty">No fixes yet.</p>;
+  if (rows.length === 0) return <p class="empty">{t('noFixes')}</p>;
 
   const remove = async (origin: string, key: string, at: number) => {
     const taken = await takeFix(origin);
@@ -311,18 +300,18 @@ function DeletedFix({ origin, onUndo }: { origin: string; onUndo: () => Promise<
   useEffect(() => undo.current?.focus(), []);
   return (
     <div class="fix deleted">
-      <p role="status">Deleted the fix for {origin}.</p>
+      <p role="status">{t('fixDeleted', origin)}</p>
       <button
         type="button"
         ref={undo}
         onClick={() => {
           onUndo().then(
             (refused) => setProblem(refused ?? ''),
-            (error: unknown) => setProblem(`Not undone: ${String(error)}`),
+            (error: unknown) => setProblem(t('notUndone', String(error))),
           );
         }}
       >
-        Undo
+        {t('undo')}
       </button>
       {problem && (
         <p class="error" role="alert">
@@ -350,7 +339,7 @@ function FixEditor({
   const [root, setRoot] = useState(fix.root);
   const [remove, setRemove] = useState(fix.remove.join('\n'));
   const [add, setAdd] = useState(fix.add.join('\n'));
-  const [problem, setProblem] = useState(fix.unusable === null ? '' : `Not used: ${fix.unusable}`);
+  const [problem, setProblem] = useState(fix.unusable === null ? '' : t('notUsed', fix.unusable));
   const id = `fix-${fix.origin.replace(/\W+/g, '-')}`;
 
   const save = async (event: Event) => {
@@ -363,14 +352,14 @@ function FixEditor({
     const fields = { root: root.trim() === '' ? null : root.trim(), remove: lines(remove), add: lines(add) };
     const rule: SiteRule | null = parseRule(fields);
     if (rule === null) {
-      setProblem(`Not saved: ${ruleProblem(fields)}`);
+      setProblem(t('notSaved', ruleProblem(fields)));
       return;
     }
     try {
       await saveRule(fix.origin, rule);
       setProblem('');
     } catch (error) {
-      setProblem(`Not saved: ${error instanceof Error ? error.message : String(error)}`);
+      setProblem(t('notSaved', errorText(error)));
     }
   };
 
@@ -380,25 +369,23 @@ function FixEditor({
         {fix.origin}
       </h3>
       {fix.dates && (
-        <p class="dates">
-          Saved {when.format(fix.dates.saved)} · last used {when.format(fix.dates.used)}
-        </p>
+        <p class="dates">{t('fixDates', when.format(fix.dates.saved), when.format(fix.dates.used))}</p>
       )}
-      <label for={`${id}-remove`}>Blocks left out (one CSS selector a line)</label>
+      <label for={`${id}-remove`}>{t('fixRemoveLabel')}</label>
       <textarea
         id={`${id}-remove`}
         rows={Math.min(8, Math.max(2, fix.remove.length + 1))}
         value={remove}
         onInput={(e) => setRemove((e.currentTarget as HTMLTextAreaElement).value)}
       />
-      <label for={`${id}-add`}>Boxes added after the article (one CSS selector a line)</label>
+      <label for={`${id}-add`}>{t('fixAddLabel')}</label>
       <textarea
         id={`${id}-add`}
         rows={Math.min(8, Math.max(2, fix.add.length + 1))}
         value={add}
         onInput={(e) => setAdd((e.currentTarget as HTMLTextAreaElement).value)}
       />
-      <label for={`${id}-root`}>The article (a CSS selector; empty: found by Lectern)</label>
+      <label for={`${id}-root`}>{t('fixRootLabel')}</label>
       <input
         id={`${id}-root`}
         type="text"
@@ -411,14 +398,14 @@ function FixEditor({
         </p>
       )}
       <div class="buttons">
-        <button type="submit">Save</button>
+        <button type="submit">{t('save')}</button>
         <button
           type="button"
           onClick={() => {
-            onDelete().catch((error: unknown) => setProblem(`Not deleted: ${String(error)}`));
+            onDelete().catch((error: unknown) => setProblem(t('notDeleted', String(error))));
           }}
         >
-          Delete
+          {t('delete')}
         </button>
       </div>
     </form>
@@ -465,10 +452,10 @@ function InstantSwitch() {
     done.then(
       (now) => {
         setOn(now);
-        if (wanted && !now) setProblem('Not turned on: Lectern was not given access to the sites.');
+        if (wanted && !now) setProblem(t('instantRefused'));
       },
       (error: unknown) => {
-        setProblem(`Not changed: ${errorText(error)}`);
+        setProblem(t('notChanged', errorText(error)));
         instantOn().then(setOn, () => setOn(null));
       },
     );
@@ -476,16 +463,11 @@ function InstantSwitch() {
   return (
     <section aria-labelledby="instant">
       <h2 class="section" id="instant">
-        Instant reader
+        {t('instantTitle')}
       </h2>
-      <p class="intro">
-        Lectern reads each page ahead while it is idle, so reader view opens the moment you press the
-        shortcut, and its button shows a dot where a page has an article. It needs access to every site, which
-        the browser asks you for when you turn it on; turning it off gives it back. What it reads stays in the
-        tab: nothing is kept or sent.
-      </p>
+      <p class="intro">{t('instantIntro')}</p>
       <Switch on={on} onTurn={turn}>
-        Read pages ahead, for an instant reader view
+        {t('instantSwitch')}
       </Switch>
       {problem && (
         <p class="error" role="alert">
@@ -506,17 +488,17 @@ function AutoOpenList() {
   return (
     <section aria-labelledby="auto-open">
       <h2 class="section" id="auto-open">
-        Sites that open in reader view by themselves
+        {t('autoOpenTitle')}
       </h2>
       {sites === null ? null : sites.length === 0 ? (
-        <p class="empty">None. Turn it on for a site in Lectern’s popup on one of its pages.</p>
+        <p class="empty">{t('autoOpenNone')}</p>
       ) : (
         <ul class="sites">
           {sites.map((site) => (
             <li key={site}>
               <span>{site}</span>
               <button type="button" onClick={() => void disableAutoOpen(site).then(reload)}>
-                Turn off for {new URL(site).host}
+                {t('autoOpenTurnOff', new URL(site).host)}
               </button>
             </li>
           ))}
@@ -548,28 +530,23 @@ function MemoryList() {
   return (
     <section aria-labelledby="memory">
       <h2 class="section" id="memory">
-        What repeats on each site
+        {t('memoryTitle')}
       </h2>
-      <p class="intro">
-        Blocks a site shows on many of its pages (a footer, a newsletter box, an author panel) are not the
-        article. Lectern learns them from the pages you read in reader view and leaves them out of the next
-        ones. It keeps numbers only (a fingerprint of each block and of each page’s address), never the text
-        or the addresses; at most 50 pages for each of 100 sites.
-      </p>
+      <p class="intro">{t('memoryIntro')}</p>
       <Switch on={on} onTurn={(wanted) => void setMemoryOn(wanted)}>
-        Learn what repeats on each site (turning it off forgets every site)
+        {t('memorySwitch')}
       </Switch>
       {sites === null || on === false ? null : sites.length === 0 ? (
-        <p class="empty">Nothing learnt yet.</p>
+        <p class="empty">{t('memoryNone')}</p>
       ) : (
         <ul class="sites">
           {sites.map((site) => (
             <li key={site.origin}>
               <span>
-                {site.origin} · {site.pages} {site.pages === 1 ? 'page' : 'pages'} read
+                {site.origin} · {tCount('pagesRead', site.pages)}
               </span>
               <button type="button" onClick={() => void forgetSite(site.origin)}>
-                Forget {new URL(site.origin).host}
+                {t('forgetSite', new URL(site.origin).host)}
               </button>
             </li>
           ))}

@@ -1,12 +1,20 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Tabs } from 'webextension-polyfill';
-import { copyMessage, couldNot, formatKind, saveMessage } from '../reader/format.ts';
+import {
+  copyMessage,
+  couldNot,
+  formatKind,
+  formatReadingTime,
+  formatWords,
+  saveMessage,
+} from '../reader/format.ts';
 import { api } from '../shared/api.ts';
 import { disableAutoOpen, enableAutoOpen, listAutoOpen } from '../shared/auto-open.ts';
 import { writeClipboard } from '../shared/clipboard.ts';
 import { type ExportRequest, type ExportWords, runExport } from '../shared/export.ts';
 import { COPY, COPY_FORMATS, SAVE, SAVE_FORMATS } from '../shared/formats.ts';
+import { type MessageName, t } from '../shared/i18n.ts';
 import { errorMessage } from '../shared/inject.ts';
 import { type ArticleSummary, sendToTab } from '../shared/messages.ts';
 import { NOT_FOUND } from '../shared/not-found.ts';
@@ -17,8 +25,6 @@ import { tabExporter } from '../shared/tab.ts';
 import { firstLines } from './excerpt.ts';
 import { loadSummary, type PopupState } from './load.ts';
 import { findTargetTab } from './target.ts';
-
-const count = new Intl.NumberFormat();
 
 export function Popup() {
   const [tab, setTab] = useState<Tabs.Tab | undefined>(undefined);
@@ -56,7 +62,7 @@ function Body({ state, showAnyway }: { state: PopupState; showAnyway: () => void
     case 'loading':
       return (
         <section class="status" aria-busy="true">
-          <p class="muted">Looking for the article…</p>
+          <p class="muted">{t('popupLooking')}</p>
         </section>
       );
     case 'restricted':
@@ -64,7 +70,7 @@ function Body({ state, showAnyway }: { state: PopupState; showAnyway: () => void
     case 'failed':
       return (
         <section class="status" role="alert">
-          <h1>Reader view couldn’t start</h1>
+          <h1>{t('popupCouldntStart')}</h1>
           <p class="muted">{state.message}</p>
         </section>
       );
@@ -95,27 +101,25 @@ function NotFound({ forced, showAnyway }: { forced: boolean; showAnyway: () => v
       <p class="muted">{NOT_FOUND.article.text}</p>
       <div class="actions">
         <button type="button" class="primary" ref={button} onClick={showAnyway}>
-          Show anyway
+          {t('showAnyway')}
         </button>
       </div>
     </section>
   );
 }
 
-const WHY: Record<RestrictedReason, string> = {
-  'browser-page': 'Browser pages don’t allow extensions to read them.',
-  'web-store': 'The browser’s add-on store doesn’t allow extensions to read its pages.',
-  pdf: 'PDFs open in the browser’s own viewer, which doesn’t allow extensions.',
-  'no-page': 'There is no web page in this tab.',
+const WHY: Record<RestrictedReason, MessageName> = {
+  'browser-page': 'restrictedBrowserPage',
+  'web-store': 'restrictedWebStore',
+  pdf: 'restrictedPdf',
+  'no-page': 'restrictedNoPage',
 };
 
 function Restricted({ reason }: { reason: RestrictedReason | null }) {
   return (
     <section class="status">
-      <h1>Reader view isn’t available on this page</h1>
-      <p class="muted">
-        {reason ? WHY[reason] : 'Browser pages, the Web Store and the PDF viewer don’t allow extensions.'}
-      </p>
+      <h1>{t('restrictedTitle')}</h1>
+      <p class="muted">{t(reason ? WHY[reason] : 'restrictedAny')}</p>
     </section>
   );
 }
@@ -133,7 +137,7 @@ const SAID_IN_POPUP: ExportWords = {
   saved: (name) => saveMessage({ ok: true, name }),
   failed(action, error) {
     const said = couldNot(action, errorMessage(error));
-    return action === 'copy' ? `${said}. Allow clipboard access for Lectern and try again.` : said;
+    return action === 'copy' ? `${said}. ${t('clipboardHint')}` : said;
   },
 };
 
@@ -156,7 +160,7 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
       .then(() => window.close())
       .catch((error: unknown) => {
         setBusy(false);
-        setStatus(`Couldn’t ${readerOpen ? 'close' : 'open'} the reader: ${errorMessage(error)}`);
+        setStatus(t(readerOpen ? 'couldntCloseReader' : 'couldntOpenReader', errorMessage(error)));
       });
   };
 
@@ -181,27 +185,27 @@ function Summary({ tabId, summary, forced, readerOpen }: SummaryProps) {
             <span aria-hidden="true"> · </span>
           </>
         )}
-        <span>{summary.readingMinutes} min read</span>
+        <span>{formatReadingTime(summary.readingMinutes)}</span>
         <span aria-hidden="true"> · </span>
-        <span>{count.format(summary.wordCount)} words</span>
+        <span>{formatWords(summary.wordCount)}</span>
       </p>
       {summary.start && <p class="excerpt">{firstLines(summary.start)}</p>}
       <div class="actions">
         <button type="button" class="primary" ref={openButton} onClick={open} disabled={busy}>
-          {readerOpen ? 'Close reader view' : 'Open reader view'}
+          {t(readerOpen ? 'closeReader' : 'openReader')}
         </button>
-        <ActionRow name="Copy">
+        <ActionRow name={t('rowCopy')}>
           {COPY_FORMATS.map((format) => (
             <button key={format} type="button" onClick={() => void run({ action: 'copy', format })}>
-              <span class="hidden">Copy </span>
+              <span class="hidden">{t('rowCopy')} </span>
               {COPY[format].short}
             </button>
           ))}
         </ActionRow>
-        <ActionRow name="Save">
+        <ActionRow name={t('rowSave')}>
           {SAVE_FORMATS.map((format) => (
             <button key={format} type="button" onClick={() => void run({ action: 'save', format })}>
-              <span class="hidden">Save </span>
+              <span class="hidden">{t('rowSave')} </span>
               {SAVE[format].short}
             </button>
           ))}
@@ -256,12 +260,10 @@ function SettingsRow({ site, inPrivate }: { site: string | null; inPrivate: bool
           disabled={actionOpensReader === null}
           onChange={change}
         />
-        Toolbar button opens reader view directly
+        {t('toolbarOpensReader')}
       </label>
       {site && !inPrivate && <AutoOpenRow site={site} />}
-      {site && inPrivate && (
-        <p class="note">In a private window Lectern keeps nothing of the sites you read.</p>
-      )}
+      {site && inPrivate && <p class="note">{t('privateNote')}</p>}
       <button
         type="button"
         class="link"
@@ -274,7 +276,7 @@ function SettingsRow({ site, inPrivate }: { site: string | null; inPrivate: bool
             );
         }}
       >
-        Your fixes for sites…
+        {t('yourFixesLink')}
       </button>
     </footer>
   );
@@ -306,14 +308,14 @@ function AutoOpenRow({ site }: { site: string }) {
         setNote('');
       } else if (await enableAutoOpen(site)) {
         setOn(true);
-        setNote(`Pages of ${host} with an article will open in reader view.`);
+        setNote(t('autoOpenOn', host));
       } else {
         setOn(false);
-        setNote(`Lectern wasn’t allowed to read ${host}’s pages by itself, so nothing changed.`);
+        setNote(t('autoOpenRefused', host));
       }
     } catch (error) {
       setOn(!wanted);
-      setNote(`Couldn’t change that: ${errorMessage(error)}`);
+      setNote(t('couldntChange', errorMessage(error)));
     }
   };
 
@@ -326,7 +328,7 @@ function AutoOpenRow({ site }: { site: string }) {
           disabled={on === null}
           onChange={(e) => void change(e)}
         />
-        Always open reader view on {host}
+        {t('alwaysOpenOn', host)}
       </label>
       {note && (
         <p class="note" role="status">

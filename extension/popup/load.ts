@@ -1,5 +1,6 @@
 /** Asks the tab for its article: reach it (shared/tab.ts), request the summary, say what went wrong. */
 import type { Tabs } from 'webextension-polyfill';
+import { t } from '../shared/i18n.ts';
 import { errorMessage } from '../shared/inject.ts';
 import { type ArticleSummary, sendToTab } from '../shared/messages.ts';
 import { classifyInjectError, type RestrictedReason, restrictedReasonByError } from '../shared/restricted.ts';
@@ -12,12 +13,8 @@ export type PopupState =
   | { kind: 'empty'; forced: boolean }
   | { kind: 'article'; tabId: number; summary: ArticleSummary; forced: boolean; readerOpen: boolean };
 
-const FILE_ACCESS =
-  'To read local files, turn on “Allow access to file URLs” for Lectern on the extensions page (chrome://extensions).';
-const NO_ANSWER_HELP = 'This page didn’t let Lectern in. If it is still loading, wait and try again.';
-
 export async function loadSummary(tab: Tabs.Tab | undefined, force: boolean): Promise<PopupState> {
-  if (tab?.id === undefined) return { kind: 'failed', message: 'There is no page to read in this window.' };
+  if (tab?.id === undefined) return { kind: 'failed', message: t('popupNoPage') };
   const reached = await reachTab(tab, true);
   if (!reached.ok) {
     if (reached.error === null) return { kind: 'restricted', reason: reached.restricted };
@@ -26,15 +23,15 @@ export async function loadSummary(tab: Tabs.Tab | undefined, force: boolean): Pr
       case 'restricted':
         return { kind: 'restricted', reason: restrictedReasonByError(message) };
       case 'file-access':
-        return { kind: 'failed', message: FILE_ACCESS };
+        return { kind: 'failed', message: t('popupFileAccess') };
       case 'no-access':
         // The click that opened the popup grants access to any page the browser lets us read (activeTab), so a
         // refusal means a page it keeps to itself (view-source: hides even its URL).
         return { kind: 'restricted', reason: null };
       case 'no-answer':
-        return { kind: 'failed', message: NO_ANSWER_HELP };
+        return { kind: 'failed', message: t('popupNoAnswer') };
       default:
-        return { kind: 'failed', message: `This page can’t be read (${message}).` };
+        return { kind: 'failed', message: t('popupCantRead', message) };
     }
   }
   const { tabId, page } = reached;
@@ -44,6 +41,6 @@ export async function loadSummary(tab: Tabs.Tab | undefined, force: boolean): Pr
     // The toolbar button closes the reader too: the popup offers that when the reader is showing.
     return { kind: 'article', tabId, summary, forced: force, readerOpen: page?.open ?? false };
   } catch (error) {
-    return { kind: 'failed', message: `This page didn’t answer (${errorMessage(error)}).` };
+    return { kind: 'failed', message: t('popupDidntAnswer', errorMessage(error)) };
   }
 }

@@ -1,14 +1,8 @@
 /** Pure text formatting for the header and the toast; no DOM, so it can be unit-tested in Node. */
 import type { ArticleKind } from '../../src/types.ts';
 import { COPY, type CopyFormat } from '../shared/formats.ts';
+import { t, tCount } from '../shared/i18n.ts';
 import type { CopyResult, SaveResult } from './types.ts';
-
-/**
- * A count grouped the English way ("12,345"), whatever the article's language: the UI strings are English in v1.
- * By hand rather than Intl.NumberFormat: the first Intl object in a tab costs 10–20 ms of ICU set-up, and the
- * reader's first frame shows a word count.
- */
-const count = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * A BCP 47 tag usable in `lang` and Intl, or null. og:locale spells tags with an underscore (`en_US`), which
@@ -68,7 +62,7 @@ export function formatPublished(published: string | null, lang: string | null): 
 }
 
 export function formatWords(words: number): string {
-  return `${count(words)} ${words === 1 ? 'word' : 'words'}`;
+  return tCount('words', words);
 }
 
 /**
@@ -76,20 +70,15 @@ export function formatWords(words: number): string {
  * answer it), "List · 12 items" (or "List", uncounted), "Product"; null for an article.
  */
 export function formatKind(kind: ArticleKind, records: number): string | null {
-  if (kind === 'thread') {
-    const replies = Math.max(0, records - 1);
-    return `Thread · ${count(replies)} ${replies === 1 ? 'reply' : 'replies'}`;
-  }
+  if (kind === 'thread') return tCount('kindThread', Math.max(0, records - 1));
   // A listing whose cards were not found as one set has no count to give.
-  if (kind === 'listing')
-    return records > 0 ? `List · ${count(records)} ${records === 1 ? 'item' : 'items'}` : 'List';
-  if (kind === 'product') return 'Product';
+  if (kind === 'listing') return records > 0 ? tCount('kindList', records) : t('kindListUncounted');
+  if (kind === 'product') return t('kindProduct');
   return null;
 }
 
 export function formatReadingTime(minutes: number): string {
-  const rounded = Number.isFinite(minutes) ? Math.max(1, Math.round(minutes)) : 1;
-  return `${count(rounded)} min read`;
+  return tCount('minutesRead', Number.isFinite(minutes) ? Math.max(1, Math.round(minutes)) : 1);
 }
 
 /**
@@ -98,18 +87,17 @@ export function formatReadingTime(minutes: number): string {
  */
 export function copyMessage(format: CopyFormat, result: CopyResult, selection = false): string {
   if (!result.ok) return couldNot('copy', result.error);
-  const what = selection ? `the selection (${formatWords(result.words)})` : formatWords(result.words);
-  return `Copied ${what}${COPY[format].done}`;
+  return tCount(selection ? COPY[format].copiedSelection : COPY[format].copied, result.words);
 }
 
 /** The toast after saving: the file's name, or why it failed. */
 export function saveMessage(result: SaveResult): string {
-  return result.ok ? `Saved ${result.name}` : couldNot('save', result.error);
+  return result.ok ? t('saved', result.name) : couldNot('save', result.error);
 }
 
 /** Why a copy or a save failed, where nothing more is known than the error. */
 export function couldNot(action: 'copy' | 'save', error: string): string {
-  return `Couldn’t ${action}: ${error}`;
+  return t(action === 'copy' ? 'couldntCopy' : 'couldntSave', error);
 }
 
 /** The site line: the page's own name for itself, else its host name without "www.". */

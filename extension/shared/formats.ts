@@ -1,8 +1,9 @@
 /**
  * The ways out of the reader, written once: every copy and save format with its labels, file type and MIME
  * type. The reader's toolbar and export menu, the popup, the toolbar button's context menu, the message checks
- * and the saving code all read these tables.
+ * and the saving code all read these tables. Their words are the person's language's (i18n.ts), looked up once.
  */
+import { type PluralName, t } from './i18n.ts';
 
 /** `html` copies rich text: the clipboard gets `text/html` and the plain text together. */
 export const COPY_FORMATS = ['text', 'markdown', 'html'] as const;
@@ -24,31 +25,35 @@ export interface CopyFormatInfo {
   tooltip: string;
   /** The context menu item. */
   menu: string;
-  /** Ends the "Copied 1,234 words…" message. */
-  done: string;
+  /** The counted messages after a copy of the article ("Copied 1,234 words…") and of a selection. */
+  copied: PluralName;
+  copiedSelection: PluralName;
 }
 
 export const COPY: { readonly [F in CopyFormat]: CopyFormatInfo } = {
   text: {
-    button: 'Copy text',
-    short: 'Text',
-    tooltip: 'Copy the article as plain text',
-    menu: 'Copy article as text',
-    done: '',
+    button: t('copyTextButton'),
+    short: t('copyTextShort'),
+    tooltip: t('copyTextTooltip'),
+    menu: t('copyTextMenu'),
+    copied: 'copiedText',
+    copiedSelection: 'copiedSelectionText',
   },
   markdown: {
-    button: 'Copy Markdown',
-    short: 'Markdown',
-    tooltip: 'Copy the article as Markdown',
-    menu: 'Copy article as Markdown',
-    done: ' as Markdown',
+    button: t('copyMarkdownButton'),
+    short: t('copyMarkdownShort'),
+    tooltip: t('copyMarkdownTooltip'),
+    menu: t('copyMarkdownMenu'),
+    copied: 'copiedMarkdown',
+    copiedSelection: 'copiedSelectionMarkdown',
   },
   html: {
-    button: 'Copy rich text',
-    short: 'Rich text',
-    tooltip: 'Copy the article as rich text, for documents and mail',
-    menu: 'Copy article as rich text',
-    done: ' as rich text',
+    button: t('copyHtmlButton'),
+    short: t('copyHtmlShort'),
+    tooltip: t('copyHtmlTooltip'),
+    menu: t('copyHtmlMenu'),
+    copied: 'copiedHtml',
+    copiedSelection: 'copiedSelectionHtml',
   },
 };
 
@@ -63,31 +68,31 @@ export interface SaveFormatInfo {
 
 export const SAVE: { readonly [F in SaveFormat]: SaveFormatInfo } = {
   markdown: {
-    label: 'Save as Markdown (.md)',
+    label: t('saveMarkdownLabel'),
     short: '.md',
     extension: 'md',
     mime: 'text/markdown;charset=utf-8',
   },
   text: {
-    label: 'Save as text (.txt)',
+    label: t('saveTextLabel'),
     short: '.txt',
     extension: 'txt',
     mime: 'text/plain;charset=utf-8',
   },
   html: {
-    label: 'Save as web page (.html)',
+    label: t('saveHtmlLabel'),
     short: '.html',
     extension: 'html',
     mime: 'text/html;charset=utf-8',
   },
   'html-no-images': {
-    label: 'Save as web page without images (.html)',
-    short: '.html, no images',
+    label: t('saveHtmlNoImagesLabel'),
+    short: t('saveHtmlNoImagesShort'),
     extension: 'html',
     mime: 'text/html;charset=utf-8',
   },
   epub: {
-    label: 'Save as e-book (.epub)',
+    label: t('saveEpubLabel'),
     short: '.epub',
     extension: 'epub',
     mime: 'application/epub+zip',

@@ -1,0 +1,94 @@
+/**
+ * No word a person reads is written into the code: each comes from _locales through i18n.ts. The check reads
+ * the TypeScript of each file whose words are all in the locale files and flags text in JSX, the attributes a
+ * person hears or sees (title, aria-label, alt, placeholder, label), and any other string of two words or more
+ * (a sentence, a button's name). Names of things (class names, MIME types, file names, ids) are one word.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const EXTENSION = import.meta.dirname;
+
+/** The files whose every word is translated: whole folders, and the shared modules that hold words. */
+const TRANSLATED = [
+  ...['popup', 'options'].flatMap((folder) =>
+    readdirSync(path.join(EXTENSION, folder))
+      .filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.test.ts'))
+      .map((name) => `${folder}/${name}`),
+  ),
+  'background/button.ts',
+  'background/menu.ts',
+  'shared/covered.ts',
+  'shared/formats.ts',
+  'shared/not-found.ts',
+  'reader/format.ts',
+];
+
+const SPOKEN_ATTRIBUTES = new Set(['title', 'aria-label', 'aria-description', 'alt', 'placeholder', 'label']);
+
+/** Two words of letters with a space between: a phrase, not a name. */
+const PHRASE = /\p{L}{2,}[^\S\n]+\p{L}{2,}/u;
+const HAS_LETTER = /\p{L}/u;
+
+/** A word beside a space, in a template's text: "Saved ${name}", not "fix-${id}". */
+const WORD_AND_SPACE = /\p{L}{2,}\s|\s\p{L}{2,}/u;
+
+/**
+ * Where a string is a name the code uses, never shown: a module path, or any value of a JSX attribute nobody
+ * reads (class, key, id, data-*), however deep in its expression.
+ */
+function isName(node: ts.Node): boolean {
+  if (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent)) return true;
+  for (let up: ts.Node | undefined = node.parent; up && !ts.isSourceFile(up); up = up.parent) {
+    if (ts.isJsxAttribute(up)) return !SPOKEN_ATTRIBUTES.has(up.name.getText());
+    if (ts.isJsxElement(up) || ts.isJsxSelfClosingElement(up)) return false;
+  }
+  return false;
+}
+
+interface Found {
+  line: number;
+  text: string;
+}
+
+function hardCodedWords(file: string): Found[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: Found[] = [];
+  const flag = (node: ts.Node, text: string) =>
+    found.push({ line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: text.trim() });
+  const visit = (node: ts.Node): void => {
+    if (ts.isJsxText(node) && HAS_LETTER.test(node.text)) flag(node, node.text);
+    else if (
+      ts.isStringLiteral(node) &&
+      ts.isJsxAttribute(node.parent) &&
+      !isName(node) &&
+      HAS_LETTER.test(node.text)
+    )
+      flag(node, node.text);
+    else if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !isName(node)) {
+      if (PHRASE.test(node.text)) flag(node, node.text);
+    } else if (ts.isTemplateExpression(node) && !isName(node)) {
+      const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+      if (parts.some((part) => WORD_AND_SPACE.test(part))) flag(node, node.getText());
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the words a person reads come from the locale files', () => {
+  for (const file of TRANSLATED) {
+    it(file, () => {
+      expect(hardCodedWords(path.join(EXTENSION, file))).toEqual([]);
+    });
+  }
+
+  it('catches a sentence, a JSX text and a spoken attribute written in the code', () => {
+    const file = path.join(EXTENSION, 'words.fixture.tsx');
+    const found = hardCodedWords(file).map((f) => f.text);
+    expect(found).toEqual(['Nothing was saved.', `\`Saved \${name}\``, 'Close', 'Close the reader']);
+  });
+});
