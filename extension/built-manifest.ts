@@ -30,6 +30,7 @@ export interface BuiltManifest {
 /** The manifest of the build in `dist` (a folder under the repo root); npm test builds before the unit tier. */
 export function builtManifest(dist: string): BuiltManifest {
   const file = path.join(ROOT, dist, 'manifest.json');
+  // not shown: for whoever runs the tests
   if (!existsSync(file)) throw new Error(`${dist}/manifest.json is missing: run npm run build first`);
   return JSON.parse(readFileSync(file, 'utf8')) as BuiltManifest;
 }

@@ -38,6 +38,7 @@ async function writeOffscreen(offscreen: Offscreen, data: ClipboardData): Promis
     await offscreen.createDocument({
       url: OFFSCREEN_URL,
       reasons: ['CLIPBOARD'],
+      // not shown: the browser's record of why the document exists
       justification: 'Copy the article to the clipboard without going through the web page.',
     });
   } catch {

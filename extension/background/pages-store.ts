@@ -9,6 +9,7 @@
 import type { Runtime } from 'webextension-polyfill';
 import type { SiteRule } from '../../src/rules/index.ts';
 import { api } from '../shared/api.ts';
+import { t } from '../shared/i18n.ts';
 import { forgetSite, rememberPage } from '../shared/memory.ts';
 import type { FixKept, SiteKnowledge } from '../shared/messages.ts';
 import { loadSite } from '../shared/site.ts';
@@ -47,7 +48,7 @@ export async function siteOfSender(sender: Runtime.MessageSender): Promise<SiteK
 /** Saves (or forgets) the sender's site's fix; a private window's is used on its page alone. */
 export async function keepFix(sender: Runtime.MessageSender, rule: SiteRule | null): Promise<FixKept> {
   const page = pageOf(sender);
-  if (page === null) throw new Error('fixes are kept for web pages only');
+  if (page === null) throw new Error(t('fixWebPagesOnly'));
   if (rule !== null && page.private) return { kept: 'private', dropped: 0 };
   const dropped = await saveRule(page.origin, rule);
   return { kept: rule === null ? 'forgotten' : 'saved', dropped: dropped.length };

@@ -7,6 +7,7 @@
  */
 
 import type { ChunkName } from '../shared/chunks.ts';
+import { t } from '../shared/i18n.ts';
 import { sendToExtension } from '../shared/messages.ts';
 import { type Chunks, registry } from './registry.ts';
 
@@ -20,7 +21,7 @@ export function loadChunk<K extends keyof Chunks & ChunkName>(name: K): Promise<
   if (pending === undefined) {
     pending = sendToExtension('background:load', { chunk: name }).then(() => {
       const loaded = registry()[name];
-      if (loaded === undefined) throw new Error(`the ${name} part of Lectern didn’t load`);
+      if (loaded === undefined) throw new Error(t('chunkDidntLoad', name));
       return loaded as Chunks[K];
     });
     // A failed load may be retried (the next click asks again).

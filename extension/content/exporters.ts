@@ -12,6 +12,7 @@ import savedCss from '../reader/saved.css?inline';
 import toastCss from '../reader/toast.css?inline';
 import { type ExportWords, runExport } from '../shared/export.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
+import { t } from '../shared/i18n.ts';
 import { type ExportReply, sendToExtension } from '../shared/messages.ts';
 import { inlineImages } from './images.ts';
 import { register } from './registry.ts';
@@ -63,7 +64,7 @@ async function save(article: ReaderArticle, format: SaveFormat, header: boolean)
 const saidInReader = (selection: boolean): ExportWords => ({
   copied: (format, words) => copyMessage(format, { ok: true, words }, selection),
   saved: (name) => saveMessage({ ok: true, name }),
-  failed: (action, error) => couldNot(action, error instanceof Error ? error.message : 'unknown error'),
+  failed: (action, error) => couldNot(action, error instanceof Error ? error.message : t('unknownError')),
 });
 
 register('exporters', {

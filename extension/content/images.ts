@@ -8,6 +8,7 @@
 import type { ImageSource, SavedImages } from '../../src/export/html.ts';
 import { imageSources } from '../../src/export/html.ts';
 import type { ReaderArticle } from '../../src/types.ts';
+import { t } from '../shared/i18n.ts';
 
 /**
  * A news photo is 100–500 KB, a large hero image 1–2 MB; as base64 a data: URL is a third larger again. Past
@@ -23,7 +24,7 @@ function dataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable image'));
+    reader.onerror = () => reject(reader.error ?? new Error(t('imageUnreadable')));
     reader.readAsDataURL(blob);
   });
 }

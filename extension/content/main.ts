@@ -18,6 +18,7 @@ import { isTypefaces, typefacesShown, warmTypefaces } from '../reader/typefaces.
 import type { Outcome, ReaderHandle, ToolName } from '../reader/types.ts';
 import { api } from '../shared/api.ts';
 import type { ExportRequest } from '../shared/export.ts';
+import { t } from '../shared/i18n.ts';
 import { READ_AHEAD } from '../shared/instant-mark.ts';
 import { type ContentState, handleContentMessages, sendToExtension } from '../shared/messages.ts';
 import type { Settings } from '../shared/settings.ts';
@@ -93,7 +94,7 @@ function showReader(extracted: Extracted, settings: Settings): void {
         toastStyled = true;
         return await loaded.readerExport(article, request, header, selection);
       } catch (error) {
-        return { ok: false, message: couldNot(request.action, reason(error, 'unknown error')) };
+        return { ok: false, message: couldNot(request.action, reason(error, t('unknownError'))) };
       }
     };
     const handle = mountReader(
@@ -220,6 +221,7 @@ function warmUp({ article, body }: Extracted): void {
     warmReader({
       article,
       body: (doc, options) => presentBody(body, doc, options),
+      // not shown: an invisible render never opens a panel
       panels: () => Promise.reject(new Error('not in a render no one sees')),
       // No image in the copy at all (the reader's own are lazy, and wait anyway): nothing can be fetched.
       settings: { ...DEFAULT_READER_SETTINGS, images: false },

@@ -72,6 +72,7 @@ function sheet(css: string): CSSStyleSheet {
 }
 
 function pagePrintSheet(): CSSStyleSheet {
+  // not shown: CSS
   pageSheet ??= sheet('@media print { body { display: none !important; } }');
   return pageSheet;
 }
@@ -83,6 +84,7 @@ function pagePrintSheet(): CSSStyleSheet {
  * frame need not wait for. The page scrolls where it was (closeOverlay) once it is taken out again.
  */
 function pageScrollbarSheet(): CSSStyleSheet {
+  // not shown: CSS
   scrollbarSheet ??= sheet('@media screen { :root { scrollbar-width: none !important; } }');
   return scrollbarSheet;
 }

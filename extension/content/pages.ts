@@ -11,6 +11,7 @@ import { isPartOf, joinPages, nextPageOf } from '../../src/pages/index.ts';
 import { fingerprintOf } from '../../src/template/index.ts';
 import type { Extracted } from '../../src/types.ts';
 import { fixBar } from '../reader/FixBars.tsx';
+import { t, tCount } from '../shared/i18n.ts';
 import { ruleOf } from './editor.ts';
 import type { ToolHost } from './tool-host.ts';
 
@@ -21,8 +22,8 @@ const MAX_PAGE_BYTES = 10_000_000;
 /** A part that has not arrived whole by then is given up. The test build waits less, to test it. */
 const PART_TIMEOUT_MS = import.meta.env.LECTERN_E2E ? 5_000 : 15_000;
 /** Why a part was refused, in the bar's words ("Couldn’t load the next page: …"). */
-const TOO_SLOW = 'the site took too long to send it';
-const TOO_LARGE = 'it is too large to be a page of an article';
+const TOO_SLOW = t('pagesTooSlow');
+const TOO_LARGE = t('pagesTooLarge');
 
 interface Parts {
   /** The next part's address; null at the last part. */
@@ -71,31 +72,31 @@ export function offerNextPage(host: ToolHost): void {
   const shown = parts;
   const load = (): void => {
     bar.actions([]);
-    bar.say(`Loading page ${shown.count + 1}…`);
+    bar.say(t('pagesLoading', shown.count + 1));
     loadNext(host, shown).then(
       (said) => {
         if (said === null) return;
         bar.say(said);
-        bar.actions(shown.next === null ? [] : [['Try again', load]]);
+        bar.actions(shown.next === null ? [] : [[t('tryAgain'), load]]);
       },
       (error: unknown) => {
-        bar.say(`Couldn’t load the next page: ${error instanceof Error ? error.message : String(error)}.`);
-        bar.actions([['Try again', load]]);
+        bar.say(t('pagesCouldntLoad', error instanceof Error ? error.message : String(error)));
+        bar.actions([[t('tryAgain'), load]]);
       },
     );
   };
   const bar =
     shown.next === null
-      ? fixBar(`The last page: ${shown.count} pages shown.`, [], 'Pages of this article')
+      ? fixBar(tCount('pagesLast', shown.count), [], t('pagesBar'))
       : fixBar(
-          shown.count > 1 ? `${shown.count} pages shown.` : 'This article goes on on another page.',
-          [['Load the next page', load]],
-          'Pages of this article',
+          shown.count > 1 ? tCount('pagesShown', shown.count) : t('pagesGoesOn'),
+          [[t('pagesLoadNext'), load]],
+          t('pagesBar'),
         );
   view.main.append(bar.element);
   if (arrived > 0) {
     const heading = Array.from(view.content.querySelectorAll('h2')).find(
-      (h) => h.textContent === `Page ${arrived}`,
+      (h) => h.textContent === t('pageHeading', arrived),
     );
     arrived = 0;
     if (heading) {
@@ -113,10 +114,10 @@ export function offerNextPage(host: ToolHost): void {
  */
 async function loadNext(host: ToolHost, parts: Parts): Promise<string | null> {
   const address = parts.next;
-  if (address === null) return 'This is the last page.';
+  if (address === null) return t('pagesIsLast');
   if (parts.count >= MAX_PAGES) {
     parts.next = null;
-    return `Lectern shows at most ${MAX_PAGES} pages of an article.`;
+    return t('pagesAtMost', MAX_PAGES);
   }
   const { url, markup } = await fetchPart(address);
   const doc = new DOMParser().parseFromString(markup, 'text/html');
@@ -126,14 +127,14 @@ async function loadNext(host: ToolHost, parts: Parts): Promise<string | null> {
   base.setAttribute('href', url);
   querySelectorIn(doc, 'head')?.prepend(base);
   const next = host.extract(doc, { rule: ruleOf(host), template: parts.template });
-  if (next === null) throw new Error('Lectern found no article on it');
+  if (next === null) throw new Error(t('pagesNoArticle'));
   const text = fingerprintOf(next.article.content);
   if (parts.seen.has(url) || parts.texts.has(text)) {
     parts.next = null;
-    return 'The next page is one shown already: this is the last.';
+    return t('pagesRepeat');
   }
   const count = parts.count + 1;
-  const joined = joinPages(host.extracted, next, count);
+  const joined = joinPages(host.extracted, next, count, t('pageHeading', count));
   const seen = new Set([...parts.seen, url]);
   partsOf.set(joined, {
     next: count >= MAX_PAGES ? null : nextPageOf(doc, url, seen),
@@ -166,10 +167,9 @@ async function fetchPart(address: string): Promise<{ url: string; markup: string
       throw new Error(late ? TOO_SLOW : await whyUnreachable(address, init));
     });
     const url = withoutHash(response.url || address);
-    if (!isPartOf(url, location.href))
-      throw new Error('its address leads to another page, not this article’s next');
-    if (!response.ok) throw new Error(`the site answered ${response.status}`);
-    if (!/html/i.test(response.headers.get('content-type') ?? '')) throw new Error('it is not a web page');
+    if (!isPartOf(url, location.href)) throw new Error(t('pagesNotNext'));
+    if (!response.ok) throw new Error(t('pagesStatus', String(response.status)));
+    if (!/html/i.test(response.headers.get('content-type') ?? '')) throw new Error(t('pagesNotWeb'));
     if (Number(response.headers.get('content-length')) > MAX_PAGE_BYTES) throw new Error(TOO_LARGE);
     return { url, markup: await readUpTo(response.body, MAX_PAGE_BYTES) };
   } catch (error) {
@@ -187,9 +187,7 @@ async function fetchPart(address: string): Promise<{ url: string; markup: string
  */
 async function whyUnreachable(address: string, init: RequestInit): Promise<string> {
   const answer = await fetch(address, { ...init, redirect: 'manual' }).catch(() => null);
-  return answer?.type === 'opaqueredirect'
-    ? 'its address leads to another site, and Lectern reads this one only'
-    : 'the site couldn’t be reached';
+  return answer?.type === 'opaqueredirect' ? t('pagesOtherSite') : t('pagesUnreachable');
 }
 
 /** A body decoded as UTF-8 (as `Response.text()` does), read as it arrives and refused once past `limit` bytes. */

@@ -23,6 +23,7 @@ import {
 } from '../../src/dom/access.ts';
 import { elementChildren, MAX_ANCESTORS } from '../../src/dom/limits.ts';
 import { pickerSurface } from '../reader/FixBars.tsx';
+import { tCount } from '../shared/i18n.ts';
 
 /** Deeper than any page's article sits; a bound on the walk down, not a limit anyone meets. */
 const MAX_DEPTH = 512;
@@ -121,10 +122,7 @@ export function pickOnPage({ mount, start, done }: PickOptions): void {
       return;
     }
     const words = wordsIn(el);
-    surface.outline(
-      boundingRectOf(el),
-      `${localNameOf(el).toLowerCase()} · ${words.toLocaleString('en')} words`,
-    );
+    surface.outline(boundingRectOf(el), `${localNameOf(el).toLowerCase()} · ${tCount('words', words)}`);
   };
 
   const finish = (picked: Element | null, add = false) => {

@@ -109,6 +109,7 @@ function addressOnly(url: string): string {
  * mention, image or markup). Its backticks are written as `\u0060`, which JSON reads back the same, so no
  * text in it can close the fence.
  */
+// not shown: a Markdown code fence
 const fenced = (json: string): string => `\`\`\`json\n${json.replace(/`/g, '\\u0060')}\n\`\`\`\n`;
 
 /**

@@ -55,6 +55,7 @@ function findApi(): Browser {
     const candidate: unknown = (globalThis as Record<string, unknown>)[name];
     if (isExtensionApi(candidate)) return candidate;
   }
+  // not shown: the content script stops here, and the button says the reader couldn’t start
   throw new Error('this page hides the extension API from Lectern');
 }
 

@@ -7,6 +7,7 @@
  */
 import { api } from './api.ts';
 import { CHUNKS } from './chunks.ts';
+import { t } from './i18n.ts';
 import { originOf } from './site-rules.ts';
 
 const PREFIX = 'auto-open:';
@@ -17,7 +18,7 @@ const PREFIX = 'auto-open:';
  */
 const PLAIN_HOST = /^(?:[a-z\d_-]+(?:\.[a-z\d_-]+)*\.?|\[[\da-f:.]+\])(?::\d{1,5})?$/;
 
-const NOT_PLAIN = 'only a site with a plain address (like news.example) can open in reader view by itself';
+const NOT_PLAIN = t('autoOpenNotPlain');
 
 /**
  * The site (origin) of a web address whose host is plain as written and as the browser reads it, else null.
@@ -52,7 +53,7 @@ export async function listAutoOpen(): Promise<string[]> {
  */
 export async function enableAutoOpen(origin: string): Promise<boolean> {
   const site = originOf(origin);
-  if (site === null) throw new Error('only web pages can open in reader view by themselves');
+  if (site === null) throw new Error(t('autoOpenWebOnly'));
   const pattern = patternOf(origin);
   if (!(await api().permissions.request({ origins: [pattern] }))) return false;
   if ((await listAutoOpen()).includes(site)) return true;

@@ -5,6 +5,7 @@
  * (`background:load`), and it registers itself in the isolated world (extension/content/chunks.ts).
  */
 /** When most chunks load: a person asked for what they hold. */
+// not shown: the bench's size table
 const FIRST_USE = 'injected on first use';
 
 export const CHUNKS = {
@@ -27,6 +28,7 @@ export const CHUNKS = {
   auto: {
     entry: 'extension/content/auto.ts',
     file: 'extension/content/auto.js',
+    // not shown: the bench's size table
     when: 'registered on the sites that always open in reader view',
   },
   /**
@@ -36,6 +38,7 @@ export const CHUNKS = {
   ahead: {
     entry: 'extension/content/ahead.ts',
     file: 'extension/content/ahead.js',
+    // not shown: the bench's size table
     when: 'registered on every site while the instant reader is on',
   },
 } as const;

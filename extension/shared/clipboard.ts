@@ -4,6 +4,8 @@
  * listeners see first and may rewrite, and the page's permissions policy may refuse the Clipboard API. The
  * content script hands its copies to the background instead (`background:clipboard`).
  */
+
+import { t } from './i18n.ts';
 import type { ClipboardData } from './messages.ts';
 
 export async function writeClipboard(data: ClipboardData): Promise<void> {
@@ -46,7 +48,7 @@ function copyWithCommand(data: ClipboardData): void {
   document.addEventListener('copy', onCopy);
   try {
     area.select();
-    if (!document.execCommand('copy')) throw new Error('The browser refused to copy.');
+    if (!document.execCommand('copy')) throw new Error(t('clipboardRefused'));
   } finally {
     document.removeEventListener('copy', onCopy);
     area.remove();

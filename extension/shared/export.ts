@@ -7,6 +7,7 @@
  * reads its types.
  */
 import type { CopyFormat, SaveFormat } from './formats.ts';
+import { t } from './i18n.ts';
 import type { ClipboardData, ExportReply } from './messages.ts';
 
 export type ExportRequest = { action: 'copy'; format: CopyFormat } | { action: 'save'; format: SaveFormat };
@@ -38,7 +39,7 @@ export interface ExportWords {
   none?: string;
 }
 
-const GONE = new Error('the article is gone');
+const GONE = new Error(t('articleGone'));
 
 /** Runs the copy or the save that `request` asks for with `exporter`, and says what came of it in `words`. */
 export async function runExport(

@@ -10,7 +10,7 @@
  */
 import english from '../../_locales/en/messages.json';
 import { api } from './api.ts';
-import { groupDigits, isLocaleCode, LOCALES, type LocaleCode } from './locales.ts';
+import { groupDecimal, groupDigits, isLocaleCode, LOCALES, type LocaleCode } from './locales.ts';
 
 type Messages = typeof english;
 export type MessageName = keyof Messages;
@@ -55,6 +55,11 @@ export function messagesLocale(): LocaleCode {
 /** `n` written the way the words around it are: "12,345", "12.345", "12 345". */
 export function formatNumber(n: number): string {
   return groupDigits(n, messagesLocale());
+}
+
+/** `n` with `digits` decimals, written the way the words around it are: "1.5", "1,5". */
+export function formatDecimal(n: number, digits: number): string {
+  return groupDecimal(n, digits, messagesLocale());
 }
 
 const asText = (value: MessageValue): string => (typeof value === 'number' ? formatNumber(value) : value);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { groupDigits, LOCALE_CODES, LOCALES, type LocaleCode } from './locales.ts';
+import { groupDecimal, groupDigits, LOCALE_CODES, LOCALES, type LocaleCode } from './locales.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../_locales');
 
@@ -70,6 +70,10 @@ describe('how each language writes a count', () => {
       for (const n of SAMPLES) expect(LOCALES[code].plural(n), `${code} ${n}`).toBe(rules.select(n));
       for (const n of [0, 7, 999, 1000, 1234, 12_345, 999_999, 1_234_567, 42_000_000]) {
         expect(groupDigits(n, code as LocaleCode), `${code} ${n}`).toBe(numbers.format(n));
+      }
+      const tenths = new Intl.NumberFormat(code, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+      for (const n of [0, 0.25, 1.5, 4, 12.34, 1234.5, 20_000.06]) {
+        expect(groupDecimal(n, 1, code as LocaleCode), `${code} ${n}`).toBe(tenths.format(n));
       }
     });
   }

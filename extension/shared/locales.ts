@@ -10,6 +10,8 @@ export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 export interface Locale {
   /** Between each three digits. */
   group: string;
+  /** Before the fraction. */
+  decimal: string;
   /** The fewest digits a number has before it is grouped (Spanish leaves "1234" whole). */
   minDigitsToGroup: number;
   /** The plural category of a whole number `n` ≥ 0. */
@@ -19,19 +21,21 @@ export interface Locale {
 const millions = (n: number): boolean => n !== 0 && n % 1_000_000 === 0;
 
 export const LOCALES = {
-  en: { group: ',', minDigitsToGroup: 4, plural: (n) => (n === 1 ? 'one' : 'other') },
-  de: { group: '.', minDigitsToGroup: 4, plural: (n) => (n === 1 ? 'one' : 'other') },
+  en: { group: ',', decimal: '.', minDigitsToGroup: 4, plural: (n) => (n === 1 ? 'one' : 'other') },
+  de: { group: '.', decimal: ',', minDigitsToGroup: 4, plural: (n) => (n === 1 ? 'one' : 'other') },
   es: {
     group: '.',
+    decimal: ',',
     minDigitsToGroup: 5,
     plural: (n) => (n === 1 ? 'one' : millions(n) ? 'many' : 'other'),
   },
   fr: {
     group: '\u202f',
+    decimal: ',',
     minDigitsToGroup: 4,
     plural: (n) => (n === 0 || n === 1 ? 'one' : millions(n) ? 'many' : 'other'),
   },
-  ja: { group: ',', minDigitsToGroup: 4, plural: () => 'other' },
+  ja: { group: ',', decimal: '.', minDigitsToGroup: 4, plural: () => 'other' },
 } as const satisfies Record<string, Locale>;
 
 export type LocaleCode = keyof typeof LOCALES;
@@ -47,4 +51,12 @@ export function groupDigits(n: number, locale: LocaleCode): string {
   const sign = n < 0 && whole !== '0' ? '-' : '';
   if (whole.length < minDigitsToGroup) return sign + whole;
   return sign + whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+}
+
+/** `n` with `digits` decimals (trailing zeros kept), written the way `locale` writes it: "1.5", "1,5". */
+export function groupDecimal(n: number, digits: number, locale: LocaleCode): string {
+  const [whole = '0', fraction] = Math.abs(n).toFixed(digits).split('.');
+  const sign = n < 0 && /[1-9]/.test(whole + (fraction ?? '')) ? '-' : '';
+  const grouped = groupDigits(Number(whole), locale);
+  return sign + (fraction === undefined ? grouped : grouped + LOCALES[locale].decimal + fraction);
 }

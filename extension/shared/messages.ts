@@ -248,6 +248,7 @@ export function isEnvelope(message: unknown): message is Envelope {
 
 async function unwrap<K extends MessageName>(answer: Promise<unknown>, name: K): Promise<Reply<K>> {
   const received = (await answer) as Answer<K> | undefined;
+  // not shown: a technical detail, inside a sentence that is translated (the popup's “didn’t answer”)
   if (!isPlainObject(received)) throw new Error(`no answer to ${name}`);
   if (received.ok !== true) throw new Error(typeof received.error === 'string' ? received.error : 'failed');
   return received.reply;

@@ -3,6 +3,7 @@
  * there; the fixes and the memory are bounded apart, each dropping its least recently used first, so that
  * together they stay well under it and one can never crowd out the other.
  */
+import { formatDecimal, t } from './i18n.ts';
 
 /** The fixes together: a fix is a few hundred bytes, at its bound (101 selectors of 300 characters) 30 KB. */
 export const MAX_FIX_BYTES = 2_000_000;
@@ -17,4 +18,4 @@ export const MAX_MEMORY_BYTES = 4_000_000;
 export const bytesOf = (key: string, value: unknown): number =>
   new TextEncoder().encode(key + JSON.stringify(value)).length;
 
-export const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
+export const megabytes = (bytes: number): string => t('megabytes', formatDecimal(bytes / 1_000_000, 1));

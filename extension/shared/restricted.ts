@@ -74,6 +74,7 @@ export function restrictedReasonByError(message: string): RestrictedReason | nul
 }
 
 /** The error injecting gives when the page never lets a script of ours in (extension/shared/inject.ts). */
+// not shown: the timeout's mark, read back by classifyInjectError, which picks the words shown
 export const NO_ANSWER = 'The page did not answer in time.';
 
 export type InjectFailure = 'restricted' | 'file-access' | 'no-access' | 'no-answer' | 'other';

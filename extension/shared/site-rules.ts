@@ -12,6 +12,7 @@ import {
   type SiteRule,
 } from '../../src/rules/index.ts';
 import { api } from './api.ts';
+import { t } from './i18n.ts';
 import { bytesOf, MAX_FIX_BYTES, megabytes } from './quota.ts';
 
 const PREFIX = 'rule:';
@@ -86,7 +87,7 @@ export async function listUnusable(): Promise<UnusableFix[]> {
       problem:
         typeof fields === 'object' && fields !== null
           ? ruleProblem(fields as Record<string, unknown>)
-          : 'it is not a fix Lectern can read.',
+          : t('fixUnreadable'),
     });
   }
   return out;
@@ -97,8 +98,8 @@ export async function listUnusable(): Promise<UnusableFix[]> {
  * fixes were dropped to stay within MAX_SITES, least recently used first.
  */
 export async function saveRule(origin: string, rule: SiteRule | null, now = Date.now()): Promise<string[]> {
-  if (!hasSite(origin)) throw new Error('fixes are kept for web pages only');
-  if (rule !== null && parseRule(rule) === null) throw new Error('that fix is not one Lectern can apply');
+  if (!hasSite(origin)) throw new Error(t('fixWebPagesOnly'));
+  if (rule !== null && parseRule(rule) === null) throw new Error(t('fixNotApplicable'));
   const key = ruleKey(origin);
   if (rule === null) {
     await api().storage.local.remove(key);
@@ -128,9 +129,9 @@ export async function takeFix(origin: string): Promise<TakenFix> {
 export async function putBackFix(taken: TakenFix): Promise<string | null> {
   const key = ruleKey(taken.origin);
   const all = await api().storage.local.get(null);
-  if (all[key] !== undefined) return `A newer fix for ${taken.origin} was saved since; it is kept.`;
+  if (all[key] !== undefined) return t('fixNewerKept', taken.origin);
   const count = Object.keys(all).filter((k) => k.startsWith(PREFIX)).length;
-  if (count >= MAX_SITES) return `Lectern keeps at most ${MAX_SITES} fixes; delete another first.`;
+  if (count >= MAX_SITES) return t('fixTooMany', MAX_SITES);
   await api().storage.local.set({ [key]: taken.stored });
   return null;
 }
@@ -169,31 +170,29 @@ export type Imported =
  */
 export function parseImport(text: string): Imported {
   const fail = (error: string): Imported => ({ ok: false, error });
-  if (text.length > MAX_IMPORT_BYTES) return fail('This file is too large to be fixes exported by Lectern.');
+  if (text.length > MAX_IMPORT_BYTES) return fail(t('importFileTooLarge'));
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return fail(`This file is not JSON (${error instanceof Error ? error.message : String(error)}).`);
+    return fail(t('importNotJson', error instanceof Error ? error.message : String(error)));
   }
   const file = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   if (file.format !== EXPORT_FORMAT || !Array.isArray(file.fixes))
-    return fail(`This is not a file of fixes exported by Lectern (it has no "format": "${EXPORT_FORMAT}").`);
-  if (file.version !== 1)
-    return fail(`This file is of a version Lectern does not know (${String(file.version)}).`);
-  if (file.fixes.length > MAX_SITES)
-    return fail(`This file holds ${file.fixes.length} fixes; Lectern keeps at most ${MAX_SITES}.`);
+    return fail(t('importNotFixes', EXPORT_FORMAT));
+  if (file.version !== 1) return fail(t('importUnknownVersion', String(file.version)));
+  if (file.fixes.length > MAX_SITES) return fail(t('importTooManyFixes', file.fixes.length, MAX_SITES));
   const fixes: { origin: string; rule: SiteRule }[] = [];
   const seen = new Set<string>();
   for (const [index, entry] of file.fixes.entries()) {
-    const at = `Fix ${index + 1}`;
+    const at = index + 1;
     const fields = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
     const origin = typeof fields.origin === 'string' ? originOf(fields.origin) : null;
-    if (origin === null) return fail(`${at}: "${String(fields.origin)}" is not a web site (https://…).`);
-    if (seen.has(origin)) return fail(`${at}: ${origin} has a fix earlier in the file already.`);
+    if (origin === null) return fail(t('importNotASite', at, String(fields.origin)));
+    if (seen.has(origin)) return fail(t('importTwice', at, origin));
     seen.add(origin);
     const rule = parseRule({ root: fields.root ?? null, remove: fields.remove, add: fields.add ?? [] });
-    if (rule === null) return fail(`${at} (${origin}): ${ruleProblem(fields)}`);
+    if (rule === null) return fail(t('importBadFix', at, origin, ruleProblem(fields)));
     fixes.push({ origin, rule });
   }
   return { ok: true, fixes };
@@ -214,27 +213,24 @@ export function ruleProblem(fields: Record<string, unknown>): string {
   const { root, remove } = fields;
   const problem = (what: string, s: unknown, role: SelectorRole): string | null => {
     const checked = checkSelector(s, role);
-    return checked.ok ? null : `${what} (${shown(s)}): ${checked.reason}.`;
+    return checked.ok ? null : t('selectorProblem', what, shown(s), checked.reason);
   };
-  const rootProblem =
-    root === null || root === undefined ? null : problem("the article's root", root, 'root');
+  const rootProblem = root === null || root === undefined ? null : problem(t('selectorRoot'), root, 'root');
   if (rootProblem !== null) return rootProblem;
-  if (!Array.isArray(remove))
-    return 'it lists no blocks to leave out ("remove" should be a list of CSS selectors).';
-  if (remove.length > MAX_REMOVALS)
-    return `it leaves out ${remove.length} kinds of block; a fix holds at most ${MAX_REMOVALS}.`;
+  if (!Array.isArray(remove)) return t('fixNoRemove');
+  if (remove.length > MAX_REMOVALS) return t('fixTooManyRemoved', remove.length, MAX_REMOVALS);
   for (const [index, s] of remove.entries()) {
-    const found = problem(`block ${index + 1}`, s, 'remove');
+    const found = problem(t('selectorBlock', index + 1), s, 'remove');
     if (found !== null) return found;
   }
   const { add = [] } = fields;
-  if (!Array.isArray(add)) return 'its added boxes ("add") should be a list of CSS selectors.';
-  if (add.length > MAX_REMOVALS) return `it adds ${add.length} boxes; a fix holds at most ${MAX_REMOVALS}.`;
+  if (!Array.isArray(add)) return t('fixAddNotList');
+  if (add.length > MAX_REMOVALS) return t('fixTooManyAdded', add.length, MAX_REMOVALS);
   for (const [index, s] of add.entries()) {
-    const found = problem(`added box ${index + 1}`, s, 'add');
+    const found = problem(t('selectorAdded', index + 1), s, 'add');
     if (found !== null) return found;
   }
-  return 'it neither picks the article, leaves anything out nor adds anything.';
+  return t('fixDoesNothing');
 }
 
 /** A selector as a message quotes it: in quotes, cut short past 80 characters. */
@@ -254,10 +250,7 @@ export async function storeFixes(
   const items: Record<string, StoredRule> = {};
   for (const { origin, rule } of fixes) items[ruleKey(origin)] = { rule, saved: now, used: now };
   let bytes = Object.entries(items).reduce((sum, [key, value]) => sum + bytesOf(key, value), 0);
-  if (bytes > MAX_FIX_BYTES)
-    throw new Error(
-      `these fixes take ${megabytes(bytes)}; Lectern keeps at most ${megabytes(MAX_FIX_BYTES)}`,
-    );
+  if (bytes > MAX_FIX_BYTES) throw new Error(t('fixesTooLarge', megabytes(bytes), megabytes(MAX_FIX_BYTES)));
   const incoming = new Set(fixes.map((fix) => fix.origin));
   const others = (await listRules()).filter((fix) => !incoming.has(fix.origin));
   // The most recently used others stay while they fit beside the incoming ones.

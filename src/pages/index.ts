@@ -109,9 +109,15 @@ function currentNumber(doc: Document): number {
 /**
  * The parts read so far and the next, as one article: `next`'s body after a rule and a "Page N" heading. A new
  * body (the earlier parts' copy is the reader's cache, left as it was), each earlier block still naming its page
- * element for the Edit mode; the new part's blocks come from another document and name none.
+ * element for the Edit mode; the new part's blocks come from another document and name none. `heading` is the
+ * heading's words, in the reader's language.
  */
-export function joinPages(first: Extracted, next: Extracted, page: number): Extracted {
+export function joinPages(
+  first: Extracted,
+  next: Extracted,
+  page: number,
+  heading = `Page ${page}`,
+): Extracted {
   const doc = ownerDocumentOf(first.body) as Document;
   const body = first.body.cloneNode(true) as Element;
   const sources = new WeakMap<Element, Element>();
@@ -120,10 +126,10 @@ export function joinPages(first: Extracted, next: Extracted, page: number): Extr
     const source = first.sources.get(originals[i] as Element);
     if (source) sources.set(copy, source);
   });
-  const heading = createElementIn(doc, 'h2');
-  heading.textContent = `Page ${page}`;
+  const title = createElementIn(doc, 'h2');
+  title.textContent = heading;
   const added = importNodeInto(doc, next.body, true);
-  body.append(createElementIn(doc, 'hr'), heading, ...Array.from(added.childNodes));
+  body.append(createElementIn(doc, 'hr'), title, ...Array.from(added.childNodes));
   const { article } = first;
   return {
     article: {
