@@ -18,16 +18,9 @@ const MODULES = (readdirSync(EXTENSION, { recursive: true }) as string[])
   .filter((name) => /\.tsx?$/.test(name) && !/\.(test|fixture)\.tsx?$|\.d\.ts$/.test(name))
   .sort();
 
-/** Modules whose words are still English only: the reader's toolbar, panels and read-aloud, and the Edit mode. */
+/** Modules whose words are still English only: the reader's toolbar, settings, help, read aloud and scores. */
 const STILL_ENGLISH = new Set([
-  'content/editor.ts',
-  'reader/Covered.tsx',
-  'reader/ExportList.tsx',
-  'reader/FixBars.tsx',
   'reader/HelpPanel.tsx',
-  'reader/Notice.tsx',
-  'reader/Outline.tsx',
-  'reader/Progress.tsx',
   'reader/ReadAloud.tsx',
   'reader/Reader.tsx',
   'reader/SettingsPanel.tsx',
@@ -35,7 +28,6 @@ const STILL_ENGLISH = new Set([
   'reader/Why.tsx',
   'reader/controls.ts',
   'reader/index.ts',
-  'reader/tools.ts',
   'reader/voices.ts',
 ]);
 

@@ -14,6 +14,7 @@ import { MAX_REMOVALS, matchRule, parseRule, type SiteRule } from '../../src/rul
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
 import { type EditBar, editBar, type FixBar, fixBar } from '../reader/FixBars.tsx';
+import { t, tCount } from '../shared/i18n.ts';
 import { type FixKept, sendToExtension } from '../shared/messages.ts';
 import { boxAround, pickOnPage } from './picker.ts';
 import { goToPlace, type Place, placeOf } from './place.ts';
@@ -73,13 +74,10 @@ function placeNow(host: ToolHost): Place | null {
 
 /** What the reader says of a fix it asked the background to keep; never another site: the bar is in the page. */
 function keptMessage({ kept, dropped }: FixKept): string {
-  if (kept === 'forgotten') return `Lectern forgot your fix for ${site()}.`;
-  if (kept === 'private')
-    return 'In a private window Lectern keeps nothing: your fix is used on this page only.';
-  const older = dropped === 1 ? 'an older fix' : `${dropped} older fixes`;
-  const room =
-    dropped > 0 ? ` To make room, Lectern forgot ${older} (the options page lists those kept).` : '';
-  return `Saved. Lectern will use your fix on ${site()}.${room}`;
+  if (kept === 'forgotten') return t('fixForgotten', site());
+  if (kept === 'private') return t('fixPrivate');
+  const room = dropped > 0 ? ` ${tCount('fixRoom', dropped)}` : '';
+  return t('fixSaved', site()) + room;
 }
 
 /**
@@ -124,7 +122,7 @@ export function attachEditor(host: ToolHost, start: boolean): void {
  * The bar of the site's boilerplate memory (shared/memory.ts), when it left blocks out of this page: they can
  * be shown (this page only), and the site forgotten.
  */
-const LEARNT = 'What Lectern learnt of this site';
+const LEARNT = t('memoryBar');
 
 function showMemoryBar(host: ToolHost): void {
   const parts = host.parts();
@@ -140,32 +138,29 @@ function showMemoryBar(host: ToolHost): void {
     try {
       await sendToExtension('background:forget-memory', {});
     } catch (error) {
-      bar.say(
-        `Couldn’t forget what Lectern learnt of ${site()}: ${error instanceof Error ? error.message : error}`,
-      );
+      bar.say(t('memoryCouldntForget', site(), error instanceof Error ? error.message : String(error)));
       return;
     }
     host.forget();
-    outcome = `Lectern forgot the blocks it learnt ${site()} repeats.`;
+    outcome = t('memoryForgotten', site());
     show(true);
   };
   let bar: FixBar;
   if (host.extracted === withTemplate) {
     bar = fixBar(
-      `Showing the blocks ${site()} repeats on its other pages too.`,
+      t('memoryShowing', site()),
       [
-        ['Leave them out', () => show(true)],
-        ['Forget this site', forget],
+        [t('memoryLeaveOut'), () => show(true)],
+        [t('memoryForget'), forget],
       ],
       LEARNT,
     );
   } else if (count > 0) {
-    const blocks = count === 1 ? 'a block' : `${count} blocks`;
     bar = fixBar(
-      `Left out ${blocks} that ${site()} repeats on its other pages.`,
+      tCount('memoryLeftOut', count, site()),
       [
-        ['Show them', () => show(false)],
-        ['Forget this site', forget],
+        [t('memoryShow'), () => show(false)],
+        [t('memoryForget'), forget],
       ],
       LEARNT,
     );
@@ -185,40 +180,37 @@ function showFixBar(host: ToolHost): FixBar | null {
     try {
       await sendToExtension('background:fix', { rule: null });
     } catch (error) {
-      bar.say(`Couldn’t forget your fix: ${error instanceof Error ? error.message : String(error)}`);
+      bar.say(t('fixCouldntForget', error instanceof Error ? error.message : String(error)));
       return;
     }
     host.use(null);
     withoutFix = null;
-    bar.say(`Lectern forgot your fix for ${site()}.`);
+    bar.say(t('fixForgotten', site()));
     bar.actions([]);
   };
   let bar: FixBar;
   if (host.extracted === withoutFix) {
-    bar = fixBar(`Showing this page without your fix for ${site()}.`, [
-      ['Use my fix', () => reread(host, host.rule())],
-      ['Forget my fix', forget],
+    bar = fixBar(t('fixWithout', site()), [
+      [t('fixUse'), () => reread(host, host.rule())],
+      [t('fixForget'), forget],
     ]);
   } else if (use === 'applied') {
     sendToExtension('background:fix-used', {}).catch(ignore);
-    bar = fixBar(`Using your fix for ${site()}.`, [
+    bar = fixBar(t('fixUsing', site()), [
       [
-        'Undo',
+        t('undo'),
         () => {
           withoutFix = readWithRule(host, null);
           if (withoutFix) host.show(withoutFix);
         },
       ],
-      ['Edit', edit],
+      [t('edit'), edit],
     ]);
   } else if (use === 'unmatched') {
-    bar = fixBar(
-      `Your fix for ${site()} doesn’t match this page: this is the text Lectern found by itself.`,
-      [
-        ['Edit', edit],
-        ['Forget my fix', forget],
-      ],
-    );
+    bar = fixBar(t('fixUnmatched', site()), [
+      [t('edit'), edit],
+      [t('fixForget'), forget],
+    ]);
   } else return null;
   parts.main.prepend(bar.element);
   return bar;
@@ -276,7 +268,7 @@ function editMode(host: ToolHost, state: Session): void {
   const show = (rule: SiteRule, status: string, focus: number) => {
     const next = readWithRule(host, rule);
     if (next === null) {
-      bar.say('Lectern found no text left with that removed: nothing was changed.');
+      bar.say(t('editNoTextLeft'));
       return false;
     }
     state.history.push(state.rule);
@@ -290,41 +282,35 @@ function editMode(host: ToolHost, state: Session): void {
 
   const remove = (block: Element) => {
     if (state.rule.remove.length >= MAX_REMOVALS) {
-      bar.say(`A fix leaves out at most ${MAX_REMOVALS} kinds of block: press Done, or Undo one.`);
+      bar.say(t('editTooManyRemoved', MAX_REMOVALS));
       return;
     }
     const source = blocks.get(block);
     const selector = source ? selectorFor(source, document) : null;
     if (!source || selector === null) {
-      bar.say('Lectern can’t name this block so as to find it again: it was left in.');
+      bar.say(t('editCantName'));
       return;
     }
     const rule: SiteRule = { ...state.rule, remove: [...state.rule.remove, selector] };
     if (!hides(rule, source)) {
-      bar.say('Lectern can’t remove this block: it holds the article.');
+      bar.say(t('editHoldsArticle'));
       return;
     }
     state.last = source;
-    show(rule, 'Removed. Lectern will leave blocks there out on this site’s pages.', order.indexOf(block));
+    show(rule, t('editRemoved'), order.indexOf(block));
   };
 
   const removeLikeLast = () => {
     const last = state.last;
     const like = last ? selectorLike(last, document) : null;
     if (last === null || like === null) {
-      bar.say('Nothing names blocks of that kind on this page: remove them one by one.');
+      bar.say(t('editNoLike'));
       return;
     }
     const rule: SiteRule = { ...state.rule, remove: [...state.rule.remove.slice(0, -1), like] };
     // The one removed before, and those of the reader's blocks the wider fix takes too.
     const removed = 1 + blocksLeftOut(order, blocks, state.rule, rule);
-    show(
-      rule,
-      removed === 1
-        ? 'No other block of the article is like that one.'
-        : `Removed ${removed} blocks like that one.`,
-      state.focus,
-    );
+    show(rule, removed === 1 ? t('editNoOtherLike') : tCount('editRemovedLike', removed), state.focus);
   };
 
   const pick = () => {
@@ -339,21 +325,19 @@ function editMode(host: ToolHost, state: Session): void {
         const tag = localNameOf(picked).toLowerCase();
         const selector = tag === 'body' || tag === 'html' ? null : selectorFor(picked, document);
         if (selector === null) {
-          bar.say('Lectern can’t name that box so as to find it again: pick one inside it.');
+          bar.say(t('pickCantName'));
           return bar.focus();
         }
         const { root, remove, add: added = [] } = state.rule;
         if (add && added.length >= MAX_REMOVALS) {
-          bar.say(`A fix adds at most ${MAX_REMOVALS} boxes.`);
+          bar.say(t('pickTooMany', MAX_REMOVALS));
           return bar.focus();
         }
         show(
           add
             ? { root, remove, add: [...added, selector] }
             : { root: selector, remove, ...(added.length > 0 ? { add: added } : {}) },
-          add
-            ? 'The box you picked comes after the article now. Add or remove more, then Done.'
-            : 'The box you picked is the article now. Remove what is not, then Done.',
+          add ? t('pickAdded') : t('pickTaken'),
           -1,
         );
       },
@@ -381,7 +365,7 @@ function editMode(host: ToolHost, state: Session): void {
       host.use(rule);
       finish(rule, keptMessage(kept));
     } catch (error) {
-      bar.say(`Couldn’t save your fix: ${error instanceof Error ? error.message : String(error)}`);
+      bar.say(t('fixCouldntSave', error instanceof Error ? error.message : String(error)));
     }
   };
 

@@ -1,6 +1,7 @@
 /** Site, title, byline · date, and how long the article is: what Firefox Reader View shows above the text. */
 import { useEffect, useState } from 'preact/hooks';
 import type { ReaderArticle } from '../../src/types.ts';
+import { messagesLocale } from '../shared/i18n.ts';
 import {
   type DisplayDate,
   formatKind,
@@ -46,9 +47,9 @@ export function ArticleHeader({ article, lang }: { article: ReaderArticle; lang:
           {date && <time datetime={date.iso ?? undefined}>{date.text}</time>}
         </p>
       )}
-      {/* The UI speaks English in v1, even over a French article. Each phrase is its own left-to-right run:
-          in a right-to-left article "6 min read" would otherwise be shown as "min read 6". */}
-      <p class="l-stats" lang="en">
+      {/* The reader's own words are in the person's language, even over a French article. Each phrase is its
+          own left-to-right run: in a right-to-left article "6 min read" would otherwise be shown as "min read 6". */}
+      <p class="l-stats" lang={messagesLocale()}>
         {kind && (
           <span class="l-kind" dir="ltr">
             {kind}

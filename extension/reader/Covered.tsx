@@ -3,11 +3,15 @@
  * (extension/content/on-top.ts): whatever looked like the reader then was the page's own.
  */
 import { COVERED } from '../shared/covered.ts';
+import { t } from '../shared/i18n.ts';
 import type { CoverReason } from '../shared/messages.ts';
 import { viewOf } from './view.ts';
 
 const said = (why: CoverReason): string =>
-  `${COVERED[why].replace(/^./, (first) => first.toUpperCase())}. What looked like the reader then was the page.`;
+  t(
+    'coveredNotice',
+    COVERED[why].replace(/^./, (first) => first.toUpperCase()),
+  );
 
 /** Puts the notice at the top of `place`: the view's (the reader's column, or the "no article" card). */
 export function sayCovered(place: Element | null, why: CoverReason): void {

@@ -3,6 +3,7 @@
  * tools; part of the panels, loaded when the menu first opens.
  */
 import { COPY, type CopyFormat, SAVE, SAVE_FORMATS, type SaveFormat } from '../shared/formats.ts';
+import { t } from '../shared/i18n.ts';
 import { TOOL_NAMES, TOOLS, type ToolName } from './tools.ts';
 
 export interface ExportListProps {
@@ -20,7 +21,7 @@ export interface ExportListProps {
 
 export function ExportList({ onCopy, onSave, onTool, busy, choose, onKeyDown }: ExportListProps) {
   return (
-    <ul id="l-export" class="l-menu-list" aria-label="More options">
+    <ul id="l-export" class="l-menu-list" aria-label={t('moreOptions')}>
       <li>
         <button
           type="button"

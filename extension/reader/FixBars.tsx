@@ -4,6 +4,7 @@
  * its tool drives it by; styled by tools.css.
  */
 import { createRef, type RefObject } from 'preact';
+import { t } from '../shared/i18n.ts';
 import { viewOf } from './view.ts';
 
 /** A button's label and what it does. */
@@ -62,11 +63,7 @@ function FixBarView({ text, actions, label, said }: FixBarProps) {
   );
 }
 
-export function fixBar(
-  text: string,
-  actions: readonly BarAction[],
-  label = 'Your fix for this site',
-): FixBar {
+export function fixBar(text: string, actions: readonly BarAction[], label = t('fixBarLabel')): FixBar {
   let props: FixBarProps = { text, actions, label, said: '' };
   const view = viewOf(<FixBarView {...props} />);
   const update = (patch: Partial<FixBarProps>) => {
@@ -99,17 +96,14 @@ export interface EditBar extends Bar {
 /** The Edit mode's bar: how it works, Undo, "Remove blocks like this", Done and Cancel. */
 function EditBarView(props: EditBarProps & { said: string; done: RefObject<HTMLButtonElement | null> }) {
   return (
-    <section class="l-fixbar l-fixbar-editing" aria-label="Fix the text">
-      <p>
-        Click a block (or focus it and press Enter) to remove it. Lectern will leave it out on {props.site}’s
-        pages too.
-      </p>
+    <section class="l-fixbar l-fixbar-editing" aria-label={t('fixTheTextBar')}>
+      <p>{t('editHowTo', props.site)}</p>
       <span class="l-actions">
-        <Button action={['Undo', props.onUndo]} disabled={!props.canUndo} />
-        <Button action={['Remove blocks like this', props.onLike]} disabled={!props.canLike} />
-        <Button action={['Pick the article on the page', props.onPick]} />
-        <Button action={['Done', props.onDone]} buttonRef={props.done} />
-        <Button action={['Cancel', props.onCancel]} />
+        <Button action={[t('undo'), props.onUndo]} disabled={!props.canUndo} />
+        <Button action={[t('editRemoveLike'), props.onLike]} disabled={!props.canLike} />
+        <Button action={[t('editPick'), props.onPick]} />
+        <Button action={[t('done'), props.onDone]} buttonRef={props.done} />
+        <Button action={[t('cancel'), props.onCancel]} />
       </span>
       <Status text={props.said} />
     </section>
@@ -155,7 +149,7 @@ const px = (value: number) => `${Math.round(value)}px`;
  */
 function PickerView({ rect, label, refs }: { rect: DOMRect | null; label: string; refs: PickerRefs }) {
   return (
-    <section class="l-picker" tabindex={-1} aria-label="Pick the article on the page" ref={refs.surface}>
+    <section class="l-picker" tabindex={-1} aria-label={t('editPick')} ref={refs.surface}>
       <div class="l-pick-area" ref={refs.area}>
         <div
           class="l-pick-box"
@@ -170,22 +164,19 @@ function PickerView({ rect, label, refs }: { rect: DOMRect | null; label: string
         />
       </div>
       <div class="l-fixbar l-pickbar">
-        <p>
-          Point at the article and click it. The wheel or ↑ ↓ take the box around it or inside it, ← → the
-          boxes beside it, Enter takes it, A adds it after the article, Esc cancels.
-        </p>
+        <p>{t('pickHowTo')}</p>
         <span class="l-actions">
           <button type="button" class="l-button" ref={refs.take}>
-            Take this box
+            {t('pickTake')}
           </button>
           <button type="button" class="l-button" ref={refs.add}>
-            Add it after the article
+            {t('pickAdd')}
           </button>
           <button type="button" class="l-button" ref={refs.cancel}>
-            Cancel
+            {t('cancel')}
           </button>
         </span>
-        <Status text={rect === null ? '' : `Outlined: ${label}`} />
+        <Status text={rect === null ? '' : t('pickOutlined', label)} />
       </div>
     </section>
   );
@@ -202,6 +193,7 @@ export function pickerSurface(): PickerSurface {
   const view = viewOf(<PickerView rect={null} label="" refs={refs} />);
   const { surface, area, take, add, cancel } = refs;
   if (!surface.current || !area.current || !take.current || !add.current || !cancel.current)
+    // not shown: a render of ours that failed, caught where the picker starts
     throw new Error('the picker did not render');
   return {
     element: view.element,

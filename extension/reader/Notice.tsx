@@ -3,6 +3,7 @@
  * broken button. A small card over the dimmed page, in the reader's own type and theme.
  */
 import type { RefObject } from 'preact';
+import { messagesLocale, t, uiDirection } from '../shared/i18n.ts';
 import { NOT_FOUND } from '../shared/not-found.ts';
 import type { Theme } from './settings.ts';
 import { resolveTheme, useSystemDark } from './theme.ts';
@@ -32,8 +33,8 @@ export function Notice({ canForce, theme, showAnyway, close, card, way }: Notice
     <div
       class="l-root l-notice"
       data-theme={resolveTheme(theme, dark)}
-      lang="en"
-      dir="ltr"
+      lang={messagesLocale()}
+      dir={uiDirection()}
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
       }}
@@ -43,11 +44,11 @@ export function Notice({ canForce, theme, showAnyway, close, card, way }: Notice
         <p id="l-notice-text">{said.text}</p>
         <div class="l-notice-buttons">
           <button type="button" class="l-button" ref={canForce ? undefined : way} onClick={close}>
-            Close
+            {t('close')}
           </button>
           {canForce && (
             <button type="button" class="l-button l-primary" ref={way} onClick={showAnyway}>
-              Show anyway
+              {t('showAnyway')}
             </button>
           )}
         </div>

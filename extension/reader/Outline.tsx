@@ -2,6 +2,8 @@
  * The outline's list (extension/content/outline.ts): one button a section, indented by its heading's level, the
  * section being read marked (`aria-current`). Styled by tools.css.
  */
+
+import { t } from '../shared/i18n.ts';
 import { viewOf } from './view.ts';
 
 export interface Section {
@@ -19,10 +21,10 @@ interface OutlineProps {
 
 function OutlineView({ sections, go, marked }: OutlineProps) {
   return (
-    <nav class="l-outline" aria-label="Outline">
-      <p class="l-outline-title">Outline</p>
+    <nav class="l-outline" aria-label={t('outline')}>
+      <p class="l-outline-title">{t('outline')}</p>
       {sections.length === 0 ? (
-        <p class="l-outline-none">This article has no sections.</p>
+        <p class="l-outline-none">{t('outlineNone')}</p>
       ) : (
         <ol>
           {sections.map((section, index) => (
@@ -33,7 +35,7 @@ function OutlineView({ sections, go, marked }: OutlineProps) {
                 aria-current={index === marked ? 'true' : undefined}
                 onClick={() => go(index)}
               >
-                {section.text || `Section ${index + 1}`}
+                {section.text || t('outlineSection', index + 1)}
               </button>
             </li>
           ))}

@@ -1,5 +1,6 @@
 /** How far through the article the reader is: a thin bar under the toolbar and the minutes left. */
 
+import { t, tCount } from '../shared/i18n.ts';
 import type { ReaderState } from './state.ts';
 import type { Store } from './store.ts';
 import { useStore } from './store.ts';
@@ -49,7 +50,7 @@ function TimeLeft({ store, minutes }: { store: Store<ReaderState>; minutes: numb
   const left = useStore(store, (state) => minutesLeft(minutes, state.progress));
   return (
     <span class="l-time-left" aria-live="off">
-      {left === 0 ? 'Finished' : `${left} min left`}
+      {left === 0 ? t('finished') : tCount('minutesLeft', left)}
     </span>
   );
 }
@@ -57,5 +58,5 @@ function TimeLeft({ store, minutes }: { store: Store<ReaderState>; minutes: numb
 function ProgressBar({ store }: { store: Store<ReaderState> }) {
   const percent = useStore(store, (state) => Math.round(state.progress * 100));
   // A native <progress>: its value needs no style attribute (a page CSP may forbid those).
-  return <progress class="l-progress" max={100} value={percent} aria-label="Reading progress" />;
+  return <progress class="l-progress" max={100} value={percent} aria-label={t('readingProgress')} />;
 }
