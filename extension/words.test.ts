@@ -25,7 +25,6 @@ const STILL_ENGLISH = new Set([
   'reader/Reader.tsx',
   'reader/SettingsPanel.tsx',
   'reader/Toolbar.tsx',
-  'reader/Why.tsx',
   'reader/controls.ts',
   'reader/index.ts',
   'reader/voices.ts',

@@ -8,6 +8,7 @@
 import { createRef, type RefObject } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ExtractMethod } from '../../src/types.ts';
+import { type MessageName, t } from '../shared/i18n.ts';
 import { viewOf } from './view.ts';
 
 /** What the reader shows of a segment: a block of the article, the header's title or byline, or nothing. */
@@ -38,24 +39,24 @@ export interface WhyProps {
   close(): void;
 }
 
-const FOUND_BY: Record<ExtractMethod, string> = {
-  segments: 'the best run of segments by their scores',
-  articleBody: 'the article body the page declares (schema.org)',
-  page: 'the whole page less its menus and boxes, as no one run held the text',
-  fallback: 'the largest block of text, as the best run was too weak',
-  forced: 'the whole page, as you asked to show it anyway',
-  rule: 'the box you picked for this site',
+const FOUND_BY: Record<ExtractMethod, MessageName> = {
+  segments: 'whyBySegments',
+  articleBody: 'whyByArticleBody',
+  page: 'whyByPage',
+  fallback: 'whyByFallback',
+  forced: 'whyByForced',
+  rule: 'whyByRule',
 };
 
-const WHERE: Record<NonNullable<WhyShown> | 'none', string> = {
-  article: 'in the article',
-  title: 'shown as the title',
-  byline: 'shown as the byline',
-  none: 'left out',
+const WHERE: Record<NonNullable<WhyShown> | 'none', MessageName> = {
+  article: 'whyInArticle',
+  title: 'whyAsTitle',
+  byline: 'whyAsByline',
+  none: 'whyLeftOut',
 };
 
 const percent = (p: number | null) =>
-  p === null ? 'read as one box' : `${Math.round(p * 100)} % article-like`;
+  p === null ? t('whyOneBox') : t('whyArticleLike', Math.round(p * 100));
 
 type Box = WhySegment['box'];
 
@@ -116,13 +117,17 @@ function Detail({
       {segment && (
         <>
           <p class="l-why-head">
-            Segment {index + 1} of {count} · {WHERE[segment.shown ?? 'none']} · {percent(segment.probability)}
+            {t(
+              'whySegment',
+              index + 1,
+              count,
+              t(WHERE[segment.shown ?? 'none']),
+              percent(segment.probability),
+            )}
           </p>
-          <p class="l-why-text">
-            {segment.text.slice(0, 160) || '(a box read as one: a footer, menu or comments)'}
-          </p>
+          <p class="l-why-text">{segment.text.slice(0, 160) || t('whyOneBoxText')}</p>
           <ul>
-            {segment.template && <li>seen on other pages of this site: set aside as its template</li>}
+            {segment.template && <li>{t('whyTemplate')}</li>}
             {segment.reasons.map((r) => (
               <li key={r.feature}>
                 {`${r.feature} = ${r.value.toFixed(2)} → ${r.weight >= 0 ? '+' : ''}${r.weight.toFixed(2)}`}
@@ -141,18 +146,15 @@ function Preview({ text, onCopy, onCancel }: { text: string; onCopy(): void; onC
   useLayoutEffect(() => confirm.current?.focus({ preventScroll: true }), []);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a text shown with its two buttons, not a form's fields.
-    <div class="l-why-preview" role="group" aria-label="The diagnostics to copy">
-      <p>
-        This is what will be copied: the page’s address without its query, how the text was found, each
-        block’s score and length, and the words of the blocks in the article only.
-      </p>
+    <div class="l-why-preview" role="group" aria-label={t('whyPreviewLabel')}>
+      <p>{t('whyPreviewText')}</p>
       <pre tabindex={0}>{text}</pre>
       <span class="l-actions">
         <button type="button" class="l-button" ref={confirm} onClick={onCopy}>
-          Copy
+          {t('rowCopy')}
         </button>
         <button type="button" class="l-button" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
       </span>
     </div>
@@ -249,9 +251,8 @@ function WhyView({ props, refs }: { props: WhyProps; refs: WhyRefs }) {
   const copy = (text: string) => {
     closePreview();
     props.copy(text).then(
-      () => setStatus('Copied the diagnostics: paste them into a bug report.'),
-      (error: unknown) =>
-        setStatus(`Couldn’t copy: ${error instanceof Error ? error.message : String(error)}`),
+      () => setStatus(t('whyCopied')),
+      (error: unknown) => setStatus(t('couldntCopy', error instanceof Error ? error.message : String(error))),
     );
   };
 
@@ -260,7 +261,7 @@ function WhyView({ props, refs }: { props: WhyProps; refs: WhyRefs }) {
     <section
       class="l-why"
       tabindex={-1}
-      aria-label="Why this text"
+      aria-label={t('whyTitle')}
       ref={refs.root}
       onKeyDown={onKeyDown}
       onMouseOver={(event) => {
@@ -272,14 +273,17 @@ function WhyView({ props, refs }: { props: WhyProps; refs: WhyRefs }) {
         <Boxes segments={props.segments} current={current} layer={refs.layer} />
       </div>
       <div class={left ? 'l-fixbar l-why-panel l-why-left' : 'l-fixbar l-why-panel'} ref={panel}>
-        <h2>Why this text</h2>
+        <h2>{t('whyTitle')}</h2>
         <p>
-          Found by {FOUND_BY[props.method]}.{props.run ? ` It took segments ${props.run}.` : ''} The reader
-          shows {props.shown} of the {count} outlined here.
+          {[
+            t('whyFoundBy', t(FOUND_BY[props.method])),
+            props.run ? t('whyTookSegments', props.run) : '',
+            t('whyShows', props.shown, count),
+          ]
+            .filter(Boolean)
+            .join(' ')}
         </p>
-        <p class="l-why-legend">
-          Green: read as article text, red: as not; thick: the reader shows it. Point at a box, or use ← →.
-        </p>
+        <p class="l-why-legend">{t('whyLegend')}</p>
         <Detail segment={props.segments[current]} index={current} count={count} />
         <span class="l-actions">
           <button
@@ -293,14 +297,14 @@ function WhyView({ props, refs }: { props: WhyProps; refs: WhyRefs }) {
               setPreview(props.report());
             }}
           >
-            Copy diagnostics
+            {t('whyCopyDiagnostics')}
           </button>
           {/* The panel covers part of the page: it moves to the other side. */}
           <button type="button" class="l-button" onClick={() => setLeft(!left)}>
-            Move this panel
+            {t('whyMove')}
           </button>
           <button type="button" class="l-button" onClick={props.close}>
-            Back to the reader
+            {t('whyBack')}
           </button>
         </span>
         {preview !== null && <Preview text={preview} onCopy={() => copy(preview)} onCancel={closePreview} />}
