@@ -76,9 +76,10 @@ export function createFollower(
     if (ownScroll || !current) return;
     set(inView(current));
   };
+  // The end of a scroll of ours, or of the person's that took over from it: where the sentence is now says.
   const onScrollEnd = () => {
-    if (!ownScroll) return onScroll();
     endOwnScroll();
+    onScroll();
   };
   scroller.addEventListener('scroll', onScroll, { passive: true });
   scroller.addEventListener('scrollend', onScrollEnd);
