@@ -5,6 +5,7 @@
  * follows it, and that pause, resume, stop and closing the reader reach the speech engine. Without voices the
  * controls are not offered at all.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { calls, mount, reader, requireReaderBundle, type TestWindow } from './mount.ts';
 import { sampleArticle } from './sample-article.ts';
@@ -134,6 +135,26 @@ function marked(page: Page, kind: 'sentence' | 'word'): Promise<string> {
     }
     return text.replace(/\s+/g, ' ').trim();
   }, kind);
+}
+
+/** Waits until the article's scroll position holds still (a smooth scroll has ended). */
+async function scrollSettled(page: Page): Promise<void> {
+  const top = () =>
+    reader(page)
+      .locator('.l-scroll')
+      .evaluate((el) => el.scrollTop);
+  let before = await top();
+  await expect
+    .poll(
+      async () => {
+        const now = await top();
+        const still = now === before;
+        before = now;
+        return still;
+      },
+      { intervals: [300] },
+    )
+    .toBe(true);
 }
 
 /** Whether the sentence marked is on the screen, between the sticky toolbar and the bottom of the view. */
@@ -401,4 +422,110 @@ test('a voice of the device reads before an online one, and the voice list says 
   expect(options.indexOf('Test English (en-GB)')).toBeLessThan(
     options.indexOf('Online English (en-US) · online: sends the text to its service'),
   );
+});
+
+/** Replaces the browser's Media Session with a recorder of what the reader sets on it. */
+function fakeMediaSession(page: Page) {
+  return page.evaluate(() => {
+    const session = {
+      handlers: {} as Record<string, (() => void) | null>,
+      metadata: null as { title: string; artist: string } | null,
+      playbackState: 'none',
+      setActionHandler(action: string, handler: (() => void) | null) {
+        session.handlers[action] = handler;
+      },
+    };
+    class Metadata {
+      title: string;
+      artist: string;
+      constructor(init: { title: string; artist: string }) {
+        this.title = init.title;
+        this.artist = init.artist;
+      }
+    }
+    Object.defineProperty(navigator, 'mediaSession', { value: session, configurable: true });
+    Object.defineProperty(window, 'MediaMetadata', { value: Metadata, configurable: true });
+    (window as unknown as { session: typeof session }).session = session;
+  });
+}
+
+interface FakeSession {
+  handlers: Record<string, (() => void) | null>;
+  metadata: { title: string; artist: string } | null;
+  playbackState: string;
+}
+const session = (page: Page) =>
+  page.evaluate(() => {
+    const { handlers, metadata, playbackState } = (window as unknown as { session: FakeSession }).session;
+    return {
+      handlers: Object.keys(handlers).filter((action) => handlers[action] !== null),
+      metadata: metadata && { title: metadata.title, artist: metadata.artist },
+      playbackState,
+    };
+  });
+const press = (page: Page, action: string) =>
+  page.evaluate(
+    (action) => (window as unknown as { session: FakeSession }).session.handlers[action]?.(),
+    action,
+  );
+
+test('the browser’s media controls show the article and their keys pause, resume, step and stop', async ({
+  page,
+}) => {
+  await fakeSpeech(page, VOICES);
+  await fakeMediaSession(page);
+  await mount(page);
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await heardOnce(page);
+  await expect
+    .poll(() => session(page))
+    .toEqual({
+      handlers: ['play', 'pause', 'previoustrack', 'nexttrack', 'stop'],
+      metadata: { title: sampleArticle.title, artist: 'The Harbour Review' },
+      playbackState: 'playing',
+    });
+  await press(page, 'nexttrack');
+  expect(await lastSpoken(page)).toBe(FIRST);
+  await press(page, 'nexttrack');
+  expect(await lastSpoken(page)).toBe(SECOND);
+  await press(page, 'previoustrack');
+  expect(await lastSpoken(page)).toBe(FIRST);
+  await press(page, 'pause');
+  await expect(page.getByRole('button', { name: 'Resume reading' })).toBeVisible();
+  await expect.poll(async () => (await session(page)).playbackState).toBe('paused');
+  await press(page, 'play');
+  await expect(page.getByRole('button', { name: 'Pause reading' })).toBeVisible();
+  expect((await recorder(page)).calls.slice(-2)).toEqual(['pause', 'resume']);
+  await press(page, 'stop');
+  await expect(page.getByRole('button', { name: 'Read aloud' })).toBeVisible();
+  await expect.poll(() => session(page)).toEqual({ handlers: [], metadata: null, playbackState: 'none' });
+});
+
+test('read aloud’s bar and its keys in the help have no serious accessibility violation', async ({
+  page,
+}) => {
+  await fakeSpeech(page, VOICES);
+  await mount(page);
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await heardOnce(page);
+  await page.mouse.move(640, 500);
+  for (let step = 0; step < 20; step += 1) await page.keyboard.press(']');
+  // The view has followed, smoothly, before the person scrolls back.
+  await scrollSettled(page);
+  await page.mouse.wheel(0, -20000);
+  await expect(page.getByRole('button', { name: 'Back to reading position' })).toBeVisible();
+  await page.keyboard.press('?');
+  const help = reader(page).getByRole('region', { name: 'Keyboard shortcuts' });
+  await expect(help).toContainText('Read aloud from the paragraph in focus');
+  await expect(help).toContainText('Read the next sentence');
+  const results = await new AxeBuilder({ page })
+    .include('lectern-reader')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  expect(serious).toEqual([]);
 });

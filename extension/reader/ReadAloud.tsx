@@ -7,6 +7,7 @@
  * reading: one press, not two. Stop takes the bar away again.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { connectMediaSession, type MediaSessionLink } from './media-session.ts';
 import { createReading, type Reading, type SpeechState } from './speech.ts';
 import type { SpeechCommand, SpeechRemote } from './speech-keys.ts';
 import { pickVoice } from './voices.ts';
@@ -21,6 +22,9 @@ export interface ReadAloudProps {
   voiceURI: string;
   rate: number;
   lang: string | null;
+  /** What the browser's media controls show as playing. */
+  title: string;
+  site: string | null;
   /** The reader's keys' requests (speech-keys.ts). */
   remote: SpeechRemote;
   /** The reading ended by the person: the bar goes, and the reader's own button comes back. */
@@ -53,6 +57,7 @@ export function ReadAloud(props: ReadAloudProps) {
   const [state, setState] = useState<SpeechState>('stopped');
   const [following, setFollowing] = useState(true);
   const reading = useRef<Reading | null>(null);
+  const media = useRef<MediaSessionLink | null>(null);
   const main = useRef<HTMLButtonElement>(null);
   // Read for each sentence: a voice or speed chosen while reading is heard from the next sentence on.
   const latest = useRef(props);
@@ -78,6 +83,17 @@ export function ReadAloud(props: ReadAloudProps) {
       onFollowing: setFollowing,
     });
     reading.current = engine;
+    media.current = connectMediaSession(
+      article.ownerDocument.defaultView,
+      { title: props.title, site: props.site },
+      {
+        play: () => engine.play(),
+        pause: () => engine.pause(),
+        previous: () => engine.step('sentence', -1),
+        next: () => engine.step('sentence', 1),
+        stop: () => stopRef.current(),
+      },
+    );
     const channel = remote.listen((command) => apply(engine, command, stateNow.current));
     if (channel.kept) apply(engine, channel.kept, 'stopped');
     else engine.play();
@@ -94,10 +110,12 @@ export function ReadAloud(props: ReadAloudProps) {
     return () => {
       article.removeEventListener('click', onClick);
       channel.stop();
+      media.current?.disconnect();
       engine.end();
       reading.current = null;
     };
   }, []);
+  useEffect(() => media.current?.playback(state), [state]);
 
   const act = (command: SpeechCommand) => () => {
     if (reading.current) apply(reading.current, command, state);
@@ -106,6 +124,9 @@ export function ReadAloud(props: ReadAloudProps) {
     reading.current?.stop();
     props.onStop();
   };
+  // The media keys' stop, set up once, ends the reading as the bar's Stop does.
+  const stopRef = useRef(stop);
+  stopRef.current = stop;
   const label = state === 'playing' ? 'Pause reading' : state === 'paused' ? 'Resume reading' : 'Read aloud';
   const active = state !== 'stopped';
   return (

@@ -24,6 +24,9 @@ interface ToolbarProps {
   minutes: number;
   lang: string | null;
   article: () => HTMLElement | null;
+  /** The article's title and site, for the browser's media controls while reading aloud. */
+  title: string;
+  site: string | null;
 }
 
 const Label = ({ text }: { text: string }) => <span class="l-label">{text}</span>;
@@ -170,6 +173,8 @@ export function Toolbar(props: ToolbarProps) {
                 voiceURI: state.settings.voice,
                 rate: state.settings.rate,
                 lang: props.lang,
+                title: props.title,
+                site: props.site,
                 remote: controls.speech,
                 onStop: controls.stopSpeech,
               }
