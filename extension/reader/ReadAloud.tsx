@@ -205,8 +205,9 @@ function StepButton(props: {
       class="l-button l-step"
       aria-label={props.label}
       title={`${props.label} (${props.keys})`}
-      disabled={props.disabled}
-      onClick={props.onClick}
+      // aria-disabled, not disabled: a button that has the focus when the reading ends keeps it.
+      aria-disabled={props.disabled}
+      onClick={props.disabled ? undefined : props.onClick}
     >
       <svg class="l-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
         <path d={props.icon} stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round" />

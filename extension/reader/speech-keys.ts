@@ -27,7 +27,7 @@ export const SPEECH_KEYS: ReadonlyArray<{ key: string; command: KeyCommand; help
     command: { kind: 'here' },
     help: 'Read aloud from the paragraph in focus, or from the first one at the top of the view',
   },
-  { key: 'P', command: { kind: 'toggle' }, help: 'Pause or resume reading aloud' },
+  { key: 'P', command: { kind: 'toggle' }, help: 'Pause or resume reading aloud (or start it)' },
   { key: ',', command: { kind: 'step', unit: 'sentence', by: -1 }, help: 'Read the previous sentence' },
   { key: '.', command: { kind: 'step', unit: 'sentence', by: 1 }, help: 'Read the next sentence' },
   { key: '[', command: { kind: 'step', unit: 'paragraph', by: -1 }, help: 'Read the previous paragraph' },
