@@ -7,7 +7,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { calls, mount, reader, requireReaderBundle, type TestWindow } from './mount.ts';
+import { DEFAULT_READER_SETTINGS } from '../../extension/reader/settings.ts';
+import { calls, focusedInReader, mount, reader, requireReaderBundle, type TestWindow } from './mount.ts';
 import { sampleArticle } from './sample-article.ts';
 
 test.beforeAll(requireReaderBundle);
@@ -373,6 +374,44 @@ test('the view follows the reading until the person scrolls away, and again when
   await expect(back).toBeVisible();
   await page.mouse.wheel(0, 20000);
   await expect(back).toHaveCount(0);
+  // With the keyboard: F, the focus in the article; or the button, after which the focus is in the article.
+  await page.mouse.wheel(0, -20000);
+  await expect(back).toBeVisible();
+  await page.keyboard.press('f');
+  await expect.poll(() => markInView(page)).toBe(true);
+  await expect(back).toHaveCount(0);
+  await page.mouse.wheel(0, -20000);
+  await back.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => markInView(page)).toBe(true);
+  expect(await focusedInReader(page)).toBe('the article');
+});
+
+test('turning images off while reading goes on at the same sentence, marked in the new text', async ({
+  page,
+}) => {
+  await fakeSpeech(page, VOICES);
+  await mount(page);
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await heardOnce(page);
+  await reader(page).locator('.l-content p', { hasText: 'Not every branch' }).click();
+  expect(await lastSpoken(page)).toBe('Not every branch has the staff to match.');
+  // As when they are turned off in another tab: the body is built again, without the figure.
+  await page.evaluate((settings) => (window as unknown as TestWindow).handle.applySettings(settings), {
+    ...DEFAULT_READER_SETTINGS,
+    images: false,
+  });
+  await expect(reader(page).locator('.l-content img')).toHaveCount(0);
+  await expect.poll(() => marked(page, 'sentence')).toBe('Not every branch has the staff to match.');
+  await finish(page);
+  expect(await lastSpoken(page)).toBe(
+    'Harbour Road still closes at five on weekdays, and its manager says she turns people away most evenings.',
+  );
+  await expect
+    .poll(() => marked(page, 'sentence'))
+    .toBe(
+      'Harbour Road still closes at five on weekdays, and its manager says she turns people away most evenings.',
+    );
 });
 
 test('voice and speed are settings: chosen, saved, and used for the next reading', async ({ page }) => {

@@ -124,6 +124,14 @@ export function ReadAloud(props: ReadAloudProps) {
     reading.current?.stop();
     props.onStop();
   };
+  // The button goes once followed: a focus on it moves to the article, where Space and the keys work.
+  const backToReading = (event: MouseEvent) => {
+    const button = event.currentTarget as HTMLElement;
+    const root = button.getRootNode() as Document | ShadowRoot;
+    const focused = root.activeElement === button;
+    reading.current?.follow();
+    if (focused) props.scroller()?.focus({ preventScroll: true });
+  };
   // The media keys' stop, set up once, ends the reading as the bar's Stop does.
   const stopRef = useRef(stop);
   stopRef.current = stop;
@@ -179,12 +187,7 @@ export function ReadAloud(props: ReadAloudProps) {
         <span class="l-label">Stop reading</span>
       </button>
       {active && !following && (
-        <button
-          type="button"
-          class="l-button"
-          title="Back to reading position (F)"
-          onClick={act({ kind: 'follow' })}
-        >
+        <button type="button" class="l-button" title="Back to reading position (F)" onClick={backToReading}>
           <span class="l-label">Back to reading position</span>
         </button>
       )}

@@ -8,13 +8,17 @@ const BLOCKS = 'h1, h2, h3, h4, h5, h6, p, li, figcaption, dt, dd, blockquote, p
 /** Header lines a listener doesn't need read out: the site's name, the byline and date, "6 min read · …". */
 const UNSPOKEN = '.l-site, .l-byline, .l-stats';
 
-/** The leaf blocks of the article, in reading order: a block holding other blocks is read through them. */
+/**
+ * The leaf blocks of the article, in reading order: a block holding other blocks is read through them, and one
+ * that isn't shown (a figure's caption with images off) is not read.
+ */
 export function readableBlocks(article: Element): HTMLElement[] {
   return [...article.querySelectorAll<HTMLElement>(BLOCKS)].filter(
     (block) =>
       block.querySelector(BLOCKS) === null &&
       !block.matches(UNSPOKEN) &&
-      (block.textContent ?? '').trim() !== '',
+      (block.textContent ?? '').trim() !== '' &&
+      block.getClientRects().length > 0,
   );
 }
 

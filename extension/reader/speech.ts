@@ -101,15 +101,7 @@ export function createReading(options: ReadingOptions): Reading {
     options.onState(next);
   };
 
-  /** The body is rebuilt when images are switched on or off: go on in the new one, at the same place. */
-  const refresh = (index = 0) => {
-    if (blocks[index]?.isConnected !== false) return;
-    blocks = readableBlocks(article);
-    passages.clear();
-  };
-
   const passage = (index: number): Passage | null => {
-    refresh(index);
     const block = blocks[index];
     if (!block) return null;
     let found = passages.get(block);
@@ -174,6 +166,7 @@ export function createReading(options: ReadingOptions): Reading {
     };
     const next = () => {
       if (id !== utterances) return;
+      rebase();
       const after = sentenceFrom(position, 1);
       if (after) go(after);
       else finish();
@@ -221,6 +214,27 @@ export function createReading(options: ReadingOptions): Reading {
       ? { block: index, sentence: 0 }
       : paragraphFrom({ block: index, sentence: 0 }, 1);
 
+  /**
+   * The body is rebuilt when images are switched on or off, and loses blocks in the Edit mode: the reading goes
+   * on in the new nodes, at the block with the same text nearest to where it was (else at the same index), and
+   * its mark is drawn again on them.
+   */
+  const rebase = () => {
+    const was = blocks[position.block];
+    if (was?.isConnected !== false) return;
+    const text = was.textContent;
+    blocks = readableBlocks(article);
+    passages.clear();
+    position = { block: nearestWithText(blocks, text, position.block), sentence: position.sentence };
+    const here = passage(position.block);
+    const span = here?.sentences[Math.min(position.sentence, here.sentences.length - 1)];
+    if (state === 'stopped' || !here || !span) return;
+    marks.show('sentence', here.range(span));
+    marks.show('word', null);
+  };
+  const rebuilt = new MutationObserver(rebase);
+  rebuilt.observe(article, { childList: true, subtree: true });
+
   /** The block that holds `node`, or the first one after it in the article. */
   const blockOf = (node: Node): number => {
     const holding = blocks.findIndex((block) => block.contains(node));
@@ -247,12 +261,13 @@ export function createReading(options: ReadingOptions): Reading {
       setState('paused');
     },
     readFrom(node) {
-      refresh();
+      rebase();
       const { top, bottom } = viewUnder(scroller, options.bar());
       startAt(firstFrom(node ? blockOf(node) : blockAtTop(blocks, top, bottom)));
     },
     step(unit, by) {
       if (state === 'stopped') return;
+      rebase();
       const to = unit === 'sentence' ? sentenceFrom(position, by) : paragraphFrom(position, by);
       if (!to) return;
       if (state === 'playing') silence();
@@ -261,9 +276,20 @@ export function createReading(options: ReadingOptions): Reading {
     follow: () => follower.back(),
     stop: finish,
     end() {
+      rebuilt.disconnect();
       finish();
       follower.stop();
       marks.remove();
     },
   };
+}
+
+/** The index of the block of `blocks` with `text` nearest to `index`; else `index`, within the list. */
+function nearestWithText(blocks: readonly Element[], text: string | null, index: number): number {
+  for (let distance = 0; distance < blocks.length; distance += 1) {
+    for (const at of [index - distance, index + distance]) {
+      if (blocks[at] !== undefined && blocks[at].textContent === text) return at;
+    }
+  }
+  return Math.max(0, Math.min(index, blocks.length - 1));
 }
