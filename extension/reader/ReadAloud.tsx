@@ -45,9 +45,9 @@ function isClickOnText(event: MouseEvent): boolean {
   return !selection || selection.isCollapsed;
 }
 
-function apply(reading: Reading, command: SpeechCommand, state: SpeechState): void {
+function apply(reading: Reading, command: SpeechCommand): void {
   if (command.kind === 'here') reading.readFrom(command.from);
-  else if (command.kind === 'toggle') state === 'playing' ? reading.pause() : reading.play();
+  else if (command.kind === 'toggle') reading.toggle();
   else if (command.kind === 'step') reading.step(command.unit, command.by);
   else reading.follow();
 }
@@ -94,8 +94,8 @@ export function ReadAloud(props: ReadAloudProps) {
         stop: () => stopRef.current(),
       },
     );
-    const channel = remote.listen((command) => apply(engine, command, stateNow.current));
-    if (channel.kept) apply(engine, channel.kept, 'stopped');
+    const channel = remote.listen((command) => apply(engine, command));
+    if (channel.kept) apply(engine, channel.kept);
     else engine.play();
     const onClick = (event: MouseEvent) => {
       if (stateNow.current !== 'stopped' && isClickOnText(event)) engine.readFrom(event.target as Node);
@@ -118,7 +118,7 @@ export function ReadAloud(props: ReadAloudProps) {
   useEffect(() => media.current?.playback(state), [state]);
 
   const act = (command: SpeechCommand) => () => {
-    if (reading.current) apply(reading.current, command, state);
+    if (reading.current) apply(reading.current, command);
   };
   const stop = () => {
     reading.current?.stop();

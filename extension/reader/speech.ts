@@ -71,6 +71,8 @@ export interface Reading {
   /** Reads from the start, or resumes where it was paused. */
   play(): void;
   pause(): void;
+  /** Pauses a reading that is playing; else plays. */
+  toggle(): void;
   /** Reads from the block that holds `node` (or the first after it); null: the first block in view. */
   readFrom(node: Node | null): void;
   step(unit: SpeechUnit, by: 1 | -1): void;
@@ -245,7 +247,7 @@ export function createReading(options: ReadingOptions): Reading {
     return after >= 0 ? after : 0;
   };
 
-  return {
+  const reading: Reading = {
     play() {
       if (state === 'playing') return;
       if (state === 'paused' && !moved) {
@@ -259,6 +261,10 @@ export function createReading(options: ReadingOptions): Reading {
       if (state !== 'playing') return;
       synth()?.pause();
       setState('paused');
+    },
+    toggle() {
+      if (state === 'playing') reading.pause();
+      else reading.play();
     },
     readFrom(node) {
       rebase();
@@ -282,6 +288,7 @@ export function createReading(options: ReadingOptions): Reading {
       marks.remove();
     },
   };
+  return reading;
 }
 
 /** The index of the block of `blocks` with `text` nearest to `index`; else `index`, within the list. */
