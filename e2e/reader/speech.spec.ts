@@ -1,11 +1,14 @@
 /**
  * Read aloud, with the Web Speech API replaced by a recorder in the page (headless Chromium has no voices, and
- * a real voice can't be heard by a test): what is spoken, in which voice and at which speed, which block is
- * highlighted, and that pause, resume, stop and closing the reader reach the speech engine. Without voices
- * the controls are not offered at all.
+ * a real voice can't be heard by a test): what is spoken, sentence by sentence, in which voice and at which
+ * speed, which sentence and word are marked on the screen, where reading starts and steps to, how the view
+ * follows it, and that pause, resume, stop and closing the reader reach the speech engine. Without voices the
+ * controls are not offered at all.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { calls, mount, reader, requireReaderBundle, type TestWindow } from './mount.ts';
+import { DEFAULT_READER_SETTINGS } from '../../extension/reader/settings.ts';
+import { calls, focusedInReader, mount, reader, requireReaderBundle, type TestWindow } from './mount.ts';
 import { sampleArticle } from './sample-article.ts';
 
 test.beforeAll(requireReaderBundle);
@@ -21,26 +24,34 @@ interface SpeechRecorder {
   calls: string[];
   /** Ends the utterance being spoken, as the engine does when it has said it. */
   finish(): void;
+  /** Says the utterance being spoken has reached a word, as a voice that reports boundaries does. */
+  boundary(charIndex: number, charLength?: number): void;
 }
 
-/** Installs the recorder before the reader loads; `voices` is what getVoices() returns. */
+/**
+ * Installs the recorder before the reader loads; `voices` is what getVoices() returns. Like Chromium's engine,
+ * a cancel ends the utterance being spoken with an "interrupted" error.
+ */
 async function fakeSpeech(
   page: Page,
   voices: Array<{ voiceURI: string; name: string; lang: string; localService?: boolean }>,
 ) {
   await page.setContent('<!doctype html><html lang="en"><body><p>The page.</p></body></html>');
   await page.evaluate((voices) => {
-    const utterances: Array<{
-      text: string;
-      rate: number;
-      voice: { voiceURI: string } | null;
-      onend?: () => void;
-    }> = [];
+    const utterances: Utterance[] = [];
+    const speaking = () => utterances.at(-1);
     const recorder = {
       spoken: [] as Array<{ text: string; rate: number; voice: string | null }>,
       calls: [] as string[],
       finish() {
-        utterances.at(-1)?.onend?.();
+        speaking()?.onend?.();
+      },
+      boundary(charIndex: number, charLength?: number) {
+        speaking()?.onboundary?.({
+          name: 'word',
+          charIndex,
+          ...(charLength === undefined ? {} : { charLength }),
+        });
       },
     };
     class Utterance {
@@ -49,7 +60,8 @@ async function fakeSpeech(
       lang = '';
       voice: { voiceURI: string } | null = null;
       onend?: () => void;
-      onerror?: () => void;
+      onerror?: (event: { error: string }) => void;
+      onboundary?: (event: { name: string; charIndex: number; charLength?: number }) => void;
       constructor(text: string) {
         this.text = text;
       }
@@ -64,7 +76,11 @@ async function fakeSpeech(
           voice: utterance.voice?.voiceURI ?? null,
         });
       },
-      cancel: () => recorder.calls.push('cancel'),
+      cancel() {
+        recorder.calls.push('cancel');
+        const cancelled = utterances.splice(0);
+        for (const utterance of cancelled) utterance.onerror?.({ error: 'interrupted' });
+      },
       pause: () => recorder.calls.push('pause'),
       resume: () => recorder.calls.push('resume'),
       addEventListener() {},
@@ -85,7 +101,76 @@ async function heardOnce(page: Page): Promise<SpeechRecorder> {
 }
 const finish = (page: Page) =>
   page.evaluate(() => (window as unknown as { speech: SpeechRecorder }).speech.finish());
-const speaking = (page: Page) => reader(page).locator('.l-speaking');
+const boundary = (page: Page, charIndex: number, charLength?: number) =>
+  page.evaluate(
+    ([index, length]) =>
+      (window as unknown as { speech: SpeechRecorder }).speech.boundary(index as number, length),
+    [charIndex, charLength] as const,
+  );
+/** The text spoken last. */
+const lastSpoken = async (page: Page) => (await recorder(page)).spoken.at(-1)?.text;
+
+/**
+ * The article's text a person sees marked: every character of the article whose box's middle lies inside one
+ * of the marks of `kind` ('sentence' or 'word'), its whitespace collapsed.
+ */
+function marked(page: Page, kind: 'sentence' | 'word'): Promise<string> {
+  return page.evaluate((kind) => {
+    const root = document.querySelector('lectern-reader')?.shadowRoot;
+    const article = root?.querySelector('.l-article');
+    if (!root || !article) return '';
+    const marks = [...root.querySelectorAll(`.l-mark-${kind}`)].map((mark) => mark.getBoundingClientRect());
+    const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+    let text = '';
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const data = (node as Text).data;
+      for (let offset = 0; offset < data.length; offset += 1) {
+        const range = document.createRange();
+        range.setStart(node, offset);
+        range.setEnd(node, offset + 1);
+        const box = range.getBoundingClientRect();
+        const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+        if (marks.some((mark) => x >= mark.left && x <= mark.right && y >= mark.top && y <= mark.bottom))
+          text += data.charAt(offset);
+      }
+    }
+    return text.replace(/\s+/g, ' ').trim();
+  }, kind);
+}
+
+/** Waits until the article's scroll position holds still (a smooth scroll has ended). */
+async function scrollSettled(page: Page): Promise<void> {
+  const top = () =>
+    reader(page)
+      .locator('.l-scroll')
+      .evaluate((el) => el.scrollTop);
+  let before = await top();
+  await expect
+    .poll(
+      async () => {
+        const now = await top();
+        const still = now === before;
+        before = now;
+        return still;
+      },
+      { intervals: [300] },
+    )
+    .toBe(true);
+}
+
+/** Whether the sentence marked is on the screen, between the sticky toolbar and the bottom of the view. */
+function markInView(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const root = document.querySelector('lectern-reader')?.shadowRoot;
+    const bar = root?.querySelector('.l-toolbar')?.getBoundingClientRect();
+    const marks = [...(root?.querySelectorAll('.l-mark-sentence') ?? [])].map((mark) =>
+      mark.getBoundingClientRect(),
+    );
+    const view = root?.querySelector('.l-scroll')?.getBoundingClientRect();
+    if (!bar || !view || marks.length === 0) return false;
+    return marks.some((mark) => mark.bottom > bar.bottom && mark.top < view.bottom);
+  });
+}
 
 const VOICES = [
   { voiceURI: 'test-fr', name: 'Test French', lang: 'fr-FR', localService: true },
@@ -99,28 +184,234 @@ test('without voices there is no read-aloud control', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Read aloud' })).toHaveCount(0);
 });
 
-test('reads block by block in a voice for the article’s language, highlighting the block being read', async ({
+const FIRST =
+  'Ten years ago the branch library on Alder Street was on a list of buildings the council expected to sell.';
+const SECOND =
+  'This winter it opened on Sunday mornings for the first time since 1987, and by half past ten there was a queue for the study tables.';
+
+test('reads sentence by sentence in a voice for the article’s language, marking the sentence being read', async ({
   page,
 }) => {
   await fakeSpeech(page, VOICES);
   await mount(page);
+  const body = () =>
+    reader(page)
+      .locator('.l-content')
+      .evaluate((content) => content.innerHTML);
+  const before = await body();
   await page.getByRole('button', { name: 'Read aloud' }).click();
   let heard = await heardOnce(page);
   expect(heard.spoken).toEqual([{ text: sampleArticle.title, rate: 1, voice: 'test-en' }]);
-  await expect(speaking(page)).toHaveText(sampleArticle.title);
+  await expect.poll(() => marked(page, 'sentence')).toBe(sampleArticle.title);
 
   await finish(page);
   heard = await recorder(page);
-  expect(heard.spoken[1]?.text).toMatch(/^Ten years ago the branch library/);
-  await expect(speaking(page)).toContainText('Ten years ago the branch library');
-  await expect(speaking(page)).toHaveCount(1);
+  expect(heard.spoken.map((spoken) => spoken.text)).toEqual([sampleArticle.title, FIRST]);
+  await expect.poll(() => marked(page, 'sentence')).toBe(FIRST);
+  await finish(page);
+  expect(await lastSpoken(page)).toBe(SECOND);
+  await expect.poll(() => marked(page, 'sentence')).toBe(SECOND);
+  // The marks are the reader's own boxes: the article's nodes are as they were, and nothing went into the
+  // document's highlight registry, which the page's scripts share.
+  expect(await body()).toBe(before);
+  expect(await page.evaluate(() => CSS.highlights.size)).toBe(0);
 
   await page.getByRole('button', { name: 'Pause reading' }).click();
   await page.getByRole('button', { name: 'Resume reading' }).click();
   await page.getByRole('button', { name: 'Stop reading' }).click();
   expect((await recorder(page)).calls).toEqual(['cancel', 'pause', 'resume', 'cancel']);
-  await expect(speaking(page)).toHaveCount(0);
+  await expect(reader(page).locator('.l-mark')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Read aloud' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop reading' })).toHaveCount(0);
+});
+
+test('the buttons and keys step by sentence and by paragraph', async ({ page }) => {
+  await fakeSpeech(page, VOICES);
+  await mount(page);
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await heardOnce(page);
+  await finish(page);
+  expect(await lastSpoken(page)).toBe(FIRST);
+
+  await page.getByRole('button', { name: 'Next sentence' }).click();
+  expect(await lastSpoken(page)).toBe(SECOND);
+  await expect.poll(() => marked(page, 'sentence')).toBe(SECOND);
+  await page.getByRole('button', { name: 'Previous sentence' }).click();
+  expect(await lastSpoken(page)).toBe(FIRST);
+  await page.getByRole('button', { name: 'Next paragraph' }).click();
+  expect(await lastSpoken(page)).toMatch(
+    /^Across the city, visits to branch libraries rose by a third last year/,
+  );
+  await page.getByRole('button', { name: 'Previous paragraph' }).click();
+  expect(await lastSpoken(page)).toBe(FIRST);
+
+  // The same with the keys, the focus in the article (where a click on the bar leaves it).
+  await page.keyboard.press('.');
+  expect(await lastSpoken(page)).toBe(SECOND);
+  await page.keyboard.press(']');
+  expect(await lastSpoken(page)).toMatch(/^Across the city/);
+  await page.keyboard.press(',');
+  expect(await lastSpoken(page)).toBe(SECOND);
+  await page.keyboard.press('[');
+  expect(await lastSpoken(page)).toBe(sampleArticle.title);
+  await expect.poll(() => marked(page, 'sentence')).toBe(sampleArticle.title);
+
+  // Paused, a step moves the mark; resuming reads from there.
+  await page.keyboard.press('p');
+  await page.keyboard.press('.');
+  const spoken = (await recorder(page)).spoken.length;
+  await expect.poll(() => marked(page, 'sentence')).toBe(FIRST);
+  expect((await recorder(page)).spoken.length).toBe(spoken);
+  await page.keyboard.press('p');
+  expect(await lastSpoken(page)).toBe(FIRST);
+});
+
+test('reading starts from a paragraph clicked while reading, or from the one in focus or at the top with R', async ({
+  page,
+}) => {
+  await fakeSpeech(page, VOICES);
+  await mount(page);
+  const paragraph = (text: string) => reader(page).locator('.l-content p', { hasText: text });
+  // Not reading, a click on the text only places the caret, and R reads from the paragraph at the top of the view.
+  await paragraph('Librarians describe').click();
+  expect((await recorder(page)).spoken).toEqual([]);
+  // Scrolled again once the blocks near it are laid out: they are drawn (and measured) as they come near the view.
+  for (let again = 0; again < 3; again += 1) {
+    await reader(page)
+      .getByRole('heading', { name: 'The numbers' })
+      .evaluate(async (heading) => {
+        heading.scrollIntoView({ block: 'start' });
+        await new Promise(requestAnimationFrame);
+      });
+  }
+  await reader(page).locator('.l-scroll').focus();
+  await page.keyboard.press('r');
+  expect((await heardOnce(page)).spoken.map((spoken) => spoken.text)).toEqual(['The numbers']);
+
+  await paragraph('Librarians describe').click();
+  expect(await lastSpoken(page)).toBe('Librarians describe three shifts, none of them planned:');
+  await expect
+    .poll(() => marked(page, 'sentence'))
+    .toBe('Librarians describe three shifts, none of them planned:');
+  const count = (await recorder(page)).spoken.length;
+  // A click the page makes is not the person's.
+  await paragraph('Not every branch').evaluate((p) =>
+    p.dispatchEvent(new MouseEvent('click', { bubbles: true })),
+  );
+  expect((await recorder(page)).spoken.length).toBe(count);
+
+  // R with a link of a paragraph in focus reads from that paragraph.
+  await reader(page).getByRole('link', { name: '1', exact: true }).focus();
+  await page.keyboard.press('r');
+  expect(await lastSpoken(page)).toMatch(/^Across the city/);
+});
+
+test('a speed chosen while reading is heard from the next sentence', async ({ page }) => {
+  await fakeSpeech(page, VOICES);
+  await mount(page);
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await heardOnce(page);
+  await page.getByRole('button', { name: 'Reading settings' }).click();
+  await page.getByRole('combobox', { name: 'Speed' }).focus();
+  await page.keyboard.type('1.5');
+  expect((await calls(page)).filter((call) => call.startsWith('save:{"rate"')).at(-1)).toBe(
+    'save:{"rate":1.5}',
+  );
+  await finish(page);
+  const spoken = (await recorder(page)).spoken;
+  expect(spoken.map(({ text, rate }) => [text, rate])).toEqual([
+    [sampleArticle.title, 1],
+    [FIRST, 1.5],
+  ]);
+});
+
+test('the word being read is marked when the voice says where it is', async ({ page }) => {
+  await fakeSpeech(page, VOICES);
+  await mount(page);
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await heardOnce(page);
+  await finish(page);
+  await boundary(page, 4, 5);
+  await expect.poll(() => marked(page, 'word')).toBe('years');
+  // Without a length (as Firefox's voices mostly give), the word that starts there.
+  await boundary(page, 10);
+  await expect.poll(() => marked(page, 'word')).toBe('ago');
+  await finish(page);
+  await expect(reader(page).locator('.l-mark-word')).toHaveCount(0);
+});
+
+test('the view follows the reading until the person scrolls away, and again when asked or back in view', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await fakeSpeech(page, VOICES);
+  await mount(page);
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await heardOnce(page);
+  const scroller = reader(page).locator('.l-scroll');
+  const top = () => scroller.evaluate((el) => el.scrollTop);
+  // Far down the article: the view scrolled there.
+  for (let step = 0; step < 40 && !/^For now/.test((await lastSpoken(page)) ?? ''); step += 1)
+    await page.keyboard.press(']');
+  expect(await lastSpoken(page)).toMatch(/^For now, the queue on Alder Street/);
+  await expect.poll(() => markInView(page)).toBe(true);
+  expect(await top()).toBeGreaterThan(300);
+
+  // The person scrolls back to the top: the reading goes on where it is, and the view stays.
+  await page.mouse.move(640, 500);
+  await page.mouse.wheel(0, -20000);
+  await expect.poll(top).toBe(0);
+  const back = page.getByRole('button', { name: 'Back to reading position' });
+  await expect(back).toBeVisible();
+  await finish(page);
+  expect(await top()).toBe(0);
+  await back.click();
+  await expect.poll(() => markInView(page)).toBe(true);
+  await expect(back).toHaveCount(0);
+
+  // Scrolled away and back by the person: following again, without the button.
+  await page.mouse.wheel(0, -20000);
+  await expect(back).toBeVisible();
+  await page.mouse.wheel(0, 20000);
+  await expect(back).toHaveCount(0);
+  // With the keyboard: F, the focus in the article; or the button, after which the focus is in the article.
+  await page.mouse.wheel(0, -20000);
+  await expect(back).toBeVisible();
+  await page.keyboard.press('f');
+  await expect.poll(() => markInView(page)).toBe(true);
+  await expect(back).toHaveCount(0);
+  await page.mouse.wheel(0, -20000);
+  await back.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => markInView(page)).toBe(true);
+  expect(await focusedInReader(page)).toBe('the article');
+});
+
+test('turning images off while reading goes on at the same sentence, marked in the new text', async ({
+  page,
+}) => {
+  await fakeSpeech(page, VOICES);
+  await mount(page);
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await heardOnce(page);
+  await reader(page).locator('.l-content p', { hasText: 'Not every branch' }).click();
+  expect(await lastSpoken(page)).toBe('Not every branch has the staff to match.');
+  // As when they are turned off in another tab: the body is built again, without the figure.
+  await page.evaluate((settings) => (window as unknown as TestWindow).handle.applySettings(settings), {
+    ...DEFAULT_READER_SETTINGS,
+    images: false,
+  });
+  await expect(reader(page).locator('.l-content img')).toHaveCount(0);
+  await expect.poll(() => marked(page, 'sentence')).toBe('Not every branch has the staff to match.');
+  await finish(page);
+  expect(await lastSpoken(page)).toBe(
+    'Harbour Road still closes at five on weekdays, and its manager says she turns people away most evenings.',
+  );
+  await expect
+    .poll(() => marked(page, 'sentence'))
+    .toBe(
+      'Harbour Road still closes at five on weekdays, and its manager says she turns people away most evenings.',
+    );
 });
 
 test('voice and speed are settings: chosen, saved, and used for the next reading', async ({ page }) => {
@@ -170,4 +461,110 @@ test('a voice of the device reads before an online one, and the voice list says 
   expect(options.indexOf('Test English (en-GB)')).toBeLessThan(
     options.indexOf('Online English (en-US) · online: sends the text to its service'),
   );
+});
+
+/** Replaces the browser's Media Session with a recorder of what the reader sets on it. */
+function fakeMediaSession(page: Page) {
+  return page.evaluate(() => {
+    const session = {
+      handlers: {} as Record<string, (() => void) | null>,
+      metadata: null as { title: string; artist: string } | null,
+      playbackState: 'none',
+      setActionHandler(action: string, handler: (() => void) | null) {
+        session.handlers[action] = handler;
+      },
+    };
+    class Metadata {
+      title: string;
+      artist: string;
+      constructor(init: { title: string; artist: string }) {
+        this.title = init.title;
+        this.artist = init.artist;
+      }
+    }
+    Object.defineProperty(navigator, 'mediaSession', { value: session, configurable: true });
+    Object.defineProperty(window, 'MediaMetadata', { value: Metadata, configurable: true });
+    (window as unknown as { session: typeof session }).session = session;
+  });
+}
+
+interface FakeSession {
+  handlers: Record<string, (() => void) | null>;
+  metadata: { title: string; artist: string } | null;
+  playbackState: string;
+}
+const session = (page: Page) =>
+  page.evaluate(() => {
+    const { handlers, metadata, playbackState } = (window as unknown as { session: FakeSession }).session;
+    return {
+      handlers: Object.keys(handlers).filter((action) => handlers[action] !== null),
+      metadata: metadata && { title: metadata.title, artist: metadata.artist },
+      playbackState,
+    };
+  });
+const press = (page: Page, action: string) =>
+  page.evaluate(
+    (action) => (window as unknown as { session: FakeSession }).session.handlers[action]?.(),
+    action,
+  );
+
+test('the browser’s media controls show the article and their keys pause, resume, step and stop', async ({
+  page,
+}) => {
+  await fakeSpeech(page, VOICES);
+  await fakeMediaSession(page);
+  await mount(page);
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await heardOnce(page);
+  await expect
+    .poll(() => session(page))
+    .toEqual({
+      handlers: ['play', 'pause', 'previoustrack', 'nexttrack', 'stop'],
+      metadata: { title: sampleArticle.title, artist: 'The Harbour Review' },
+      playbackState: 'playing',
+    });
+  await press(page, 'nexttrack');
+  expect(await lastSpoken(page)).toBe(FIRST);
+  await press(page, 'nexttrack');
+  expect(await lastSpoken(page)).toBe(SECOND);
+  await press(page, 'previoustrack');
+  expect(await lastSpoken(page)).toBe(FIRST);
+  await press(page, 'pause');
+  await expect(page.getByRole('button', { name: 'Resume reading' })).toBeVisible();
+  await expect.poll(async () => (await session(page)).playbackState).toBe('paused');
+  await press(page, 'play');
+  await expect(page.getByRole('button', { name: 'Pause reading' })).toBeVisible();
+  expect((await recorder(page)).calls.slice(-2)).toEqual(['pause', 'resume']);
+  await press(page, 'stop');
+  await expect(page.getByRole('button', { name: 'Read aloud' })).toBeVisible();
+  await expect.poll(() => session(page)).toEqual({ handlers: [], metadata: null, playbackState: 'none' });
+});
+
+test('read aloud’s bar and its keys in the help have no serious accessibility violation', async ({
+  page,
+}) => {
+  await fakeSpeech(page, VOICES);
+  await mount(page);
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await heardOnce(page);
+  await page.mouse.move(640, 500);
+  for (let step = 0; step < 20; step += 1) await page.keyboard.press(']');
+  // The view has followed, smoothly, before the person scrolls back.
+  await scrollSettled(page);
+  await page.mouse.wheel(0, -20000);
+  await expect(page.getByRole('button', { name: 'Back to reading position' })).toBeVisible();
+  await page.keyboard.press('?');
+  const help = reader(page).getByRole('region', { name: 'Keyboard shortcuts' });
+  await expect(help).toContainText('Read aloud from the paragraph in focus');
+  await expect(help).toContainText('Read the next sentence');
+  const results = await new AxeBuilder({ page })
+    .include('lectern-reader')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  expect(serious).toEqual([]);
 });

@@ -1,4 +1,5 @@
 /** The reader's keys, shown with `?`: a short list a person can read once and close with Esc or `?`. */
+import { SPEECH_KEYS } from './speech-keys.ts';
 
 const KEYS: ReadonlyArray<readonly [string, string]> = [
   ['Esc', 'Close reader view (or this panel, or a menu)'],
@@ -16,19 +17,25 @@ export interface HelpPanelProps {
    * undefined where no shortcut opens it.
    */
   shortcut?: string | null;
+  /** The browser has voices: read aloud's keys are listed too. */
+  speech?: boolean;
   onClose(): void;
 }
 
-export function HelpPanel({ id, shortcut, onClose }: HelpPanelProps) {
+/** Read aloud's keys, which act with the focus in the article (where it stays after a click on the bar). */
+const SPEECH_ROWS: ReadonlyArray<readonly [string, string]> = SPEECH_KEYS.map(({ key, help }) => [key, help]);
+
+export function HelpPanel({ id, shortcut, speech = false, onClose }: HelpPanelProps) {
+  const reader = speech ? [...KEYS.slice(0, -1), ...SPEECH_ROWS, ...KEYS.slice(-1)] : KEYS;
   const keys: ReadonlyArray<readonly [string, string]> =
     shortcut === undefined
-      ? KEYS
+      ? reader
       : [
           [
             shortcut === null ? '…' : shortcut || 'None set',
             'Open or close reader view, on any page (change it in the browser’s extension shortcuts)',
           ],
-          ...KEYS,
+          ...reader,
         ];
   return (
     <section id={id} class="l-help" aria-labelledby={`${id}-title`}>

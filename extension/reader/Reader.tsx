@@ -155,6 +155,8 @@ function ReaderView({ article, body, store, controls, elements, actions }: Reade
           minutes={article.readingMinutes}
           lang={lang}
           article={() => elements.article.current}
+          title={article.title}
+          site={article.siteName}
         />
         <Main article={article} body={body} store={store} lang={lang} elements={elements} />
       </div>

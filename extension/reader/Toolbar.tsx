@@ -1,7 +1,7 @@
 /**
  * The slim bar above the article: read aloud, reading settings, the copy buttons, the More menu and Close, the
- * reading progress in it; under its buttons the open settings and help, and a tool's bar that must stay in
- * view (the Edit mode's).
+ * reading progress in it; under its buttons read aloud's own bar while reading, the open settings and help,
+ * and a tool's bar that must stay in view (the Edit mode's).
  */
 import { useLayoutEffect } from 'preact/hooks';
 import { COPY } from '../shared/formats.ts';
@@ -24,6 +24,9 @@ interface ToolbarProps {
   minutes: number;
   lang: string | null;
   article: () => HTMLElement | null;
+  /** The article's title and site, for the browser's media controls while reading aloud. */
+  title: string;
+  site: string | null;
 }
 
 const Label = ({ text }: { text: string }) => <span class="l-label">{text}</span>;
@@ -67,30 +70,20 @@ export function Toolbar(props: ToolbarProps) {
         <Progress store={store} minutes={props.minutes} />
         <div class="l-actions">
           {/* Read aloud only where the browser has voices: the reader's own button, then (asked for and
-              loaded) the panels' controls in its place. */}
+              loaded) the panels' bar under these buttons in its place. */}
           {voices.length > 0 && !state.reading && (
-            <button type="button" class="l-button" onClick={controls.startSpeech}>
+            <button
+              type="button"
+              class="l-button"
+              ref={elements.speechButton}
+              onClick={() => controls.startSpeech()}
+            >
               <span class="l-icon-text" aria-hidden="true">
                 ▶
               </span>
               <Label text="Read aloud" />
             </button>
           )}
-          <PanelSlot
-            panels={panels}
-            name="ReadAloud"
-            props={
-              state.reading
-                ? {
-                    article: props.article,
-                    voices,
-                    voiceURI: state.settings.voice,
-                    rate: state.settings.rate,
-                    lang: props.lang,
-                  }
-                : null
-            }
-          />
           <button
             type="button"
             class="l-button"
@@ -169,6 +162,27 @@ export function Toolbar(props: ToolbarProps) {
       </div>
       <PanelSlot
         panels={panels}
+        name="ReadAloud"
+        props={
+          state.reading
+            ? {
+                article: props.article,
+                scroller: () => elements.scroller.current,
+                bar: () => elements.toolbar.current,
+                voices,
+                voiceURI: state.settings.voice,
+                rate: state.settings.rate,
+                lang: props.lang,
+                title: props.title,
+                site: props.site,
+                remote: controls.speech,
+                onStop: controls.stopSpeech,
+              }
+            : null
+        }
+      />
+      <PanelSlot
+        panels={panels}
         name="SettingsPanel"
         slotRef={elements.settingsSlot}
         props={
@@ -191,6 +205,7 @@ export function Toolbar(props: ToolbarProps) {
           state.helpOpen
             ? {
                 id: HELP_ID,
+                speech: voices.length > 0,
                 ...(state.shortcut === undefined ? {} : { shortcut: state.shortcut }),
                 onClose: () => controls.closePanels(false),
               }

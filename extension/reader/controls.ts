@@ -4,10 +4,12 @@
  * components handed it (`ReaderElements`); the components only show the state and call these.
  */
 import { createRef, type RefObject } from 'preact';
+import { blockAtTop, readableBlocks, viewUnder } from './blocks.ts';
 import { couldNot } from './format.ts';
 import type { Panels } from './panels.tsx';
 import { type ReaderSettings, stepFontSize } from './settings.ts';
-import type { ReaderState, ToastKind } from './state.ts';
+import { type SpeechCommand, speechCommandFor, speechRemote } from './speech-keys.ts';
+import { type ReaderState, reading, type ToastKind } from './state.ts';
 import type { Store } from './store.ts';
 import type { CopyFormat, ReaderActions, SaveFormat } from './types.ts';
 
@@ -20,6 +22,8 @@ export interface ReaderElements {
   scroller: ElementRef<HTMLDivElement>;
   article: ElementRef<HTMLElement>;
   settingsButton: ElementRef<HTMLButtonElement>;
+  /** The reader's own Read aloud button (shown until read aloud's bar takes its place). */
+  speechButton: ElementRef<HTMLButtonElement>;
   /** The first copy button: the bar's next stop after the settings' last control. */
   firstCopy: ElementRef<HTMLButtonElement>;
   menuButton: ElementRef<HTMLButtonElement>;
@@ -39,6 +43,7 @@ export function readerElements(): ReaderElements {
     scroller: createRef(),
     article: createRef(),
     settingsButton: createRef(),
+    speechButton: createRef(),
     firstCopy: createRef(),
     menuButton: createRef(),
     menuList: createRef(),
@@ -109,6 +114,7 @@ export function readerControls(
   /** The item of the More menu to focus once it shows: the first or the last (↓ or ↑ on its button). */
   let menuFocus: 'first' | 'last' | null = null;
   let askedShortcut = false;
+  const speech = speechRemote();
 
   const showToast = (text: string, kind: ToastKind) => {
     if (alive) store.set({ toast: { text, kind, id: ++toasts } });
@@ -232,7 +238,38 @@ export function readerControls(
     return to !== null;
   };
 
-  return {
+  /** The block at the top of the view now, before read aloud's bar shows under the toolbar's buttons. */
+  const topBlock = (article: HTMLElement): Element | null => {
+    const scroller = elements.scroller.current;
+    if (!scroller) return null;
+    const blocks = readableBlocks(article);
+    const { top, bottom } = viewUnder(scroller, elements.toolbar.current);
+    return blocks[blockAtTop(blocks, top, bottom)] ?? null;
+  };
+
+  /**
+   * Read aloud's keys, with the focus in the article (or on the scroller, as after opening): R reads from the
+   * focused paragraph or the one at the top of the view, and starts read aloud if need be; the others act on a
+   * reading under way. True when the key was one of them.
+   */
+  const speechKey = (event: KeyboardEvent): boolean => {
+    const state = store.get();
+    const article = elements.article.current;
+    const target = event.target instanceof Element ? event.target : null;
+    if (state.voices.length === 0 || !article || !target) return false;
+    const onScroller = target === elements.scroller.current;
+    if (!onScroller && !article.contains(target)) return false;
+    const command = speechCommandFor(event, onScroller ? null : target);
+    if (!command) return false;
+    if (reading(state)) speech.send(command);
+    else if (command.kind === 'toggle') controls.startSpeech();
+    else if (command.kind === 'here')
+      controls.startSpeech({ kind: 'here', from: command.from ?? topBlock(article) });
+    else return false;
+    return true;
+  };
+
+  const controls = {
     copy,
     save,
     change,
@@ -250,8 +287,22 @@ export function readerControls(
       showPanel({ menuOpen: open }, { menuOpen: false });
     },
 
-    startSpeech() {
+    /** The keys' and the bar's way to the speech engine, once it is loaded. */
+    speech,
+
+    /** Shows read aloud's bar, which starts reading: from the start, or as `command` asks. */
+    startSpeech(command?: SpeechCommand) {
+      if (command) speech.send(command);
       showPanel({ speechWanted: true }, { speechWanted: false });
+    },
+
+    /** Read aloud's bar goes; the focus in it goes back to the reader's own Read aloud button. */
+    stopSpeech() {
+      const root = elements.root.current;
+      const focused = root ? focusedIn(root) : null;
+      const inBar = focused !== null && !!elements.toolbar.current?.contains(focused);
+      store.set({ speechWanted: false });
+      if (inBar) focus(elements.speechButton.current);
     },
 
     /** Folds the menu away and gives the focus back to its button before the item's action runs. */
@@ -299,7 +350,10 @@ export function readerControls(
       if (count > 0) focus(items[(to + count) % count]);
     },
 
-    /** `?` the help, Esc the open panels, Tab into the settings, Ctrl/Cmd with + or − the text's size. */
+    /**
+     * `?` the help, Esc the open panels, Tab into the settings, read aloud's keys (speech-keys.ts), Ctrl/Cmd
+     * with + or − the text's size.
+     */
     onKeyDown(event: KeyboardEvent) {
       const state = store.get();
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
@@ -323,6 +377,10 @@ export function readerControls(
         event.preventDefault();
         return;
       }
+      if (speechKey(event)) {
+        event.preventDefault();
+        return;
+      }
       // Ctrl/Cmd with + or − sizes the article's text instead of zooming the whole page under it.
       if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
       const direction = event.key === '+' || event.key === '=' ? 1 : event.key === '-' ? -1 : 0;
@@ -338,4 +396,5 @@ export function readerControls(
       alive = false;
     },
   };
+  return controls;
 }
