@@ -125,6 +125,10 @@ test('letter, word and paragraph spacing reach WCAG 1.4.12 at Wider, in em of ea
   expect(await px(paragraph, 'word-spacing')).toBeCloseTo(0.16 * size, 2);
   expect(await px(paragraph, 'margin-bottom')).toBeCloseTo(2 * size, 1);
   expect(await px(heading, 'letter-spacing')).toBeCloseTo(0.12 * headingSize, 2);
+  // Code keeps its own spacing: its lines don't wrap, and spaced out they would scroll sideways.
+  const code = reader(page).locator('.l-content pre');
+  expect(await style(code, 'letter-spacing')).toBe('normal');
+  expect(await code.evaluate((pre) => pre.scrollWidth <= pre.clientWidth)).toBe(true);
   // The text takes more room: its lines are longer, so there are more of them.
   expect((await paragraph.boundingBox())?.height ?? 0).toBeGreaterThan(normalHeight);
 
