@@ -245,6 +245,11 @@ test('line focus follows ↑ ↓ while the article has the focus, not while a co
   );
   expect(await band(page)).toEqual(up);
 
+  // The help says so.
+  await page.keyboard.press('?');
+  await expect(reader(page).getByRole('region', { name: 'Keyboard shortcuts' })).toContainText('line focus');
+  await page.keyboard.press('?');
+
   // In the settings, the arrows are the controls' own.
   await openSettings(page);
   await reader(page).getByRole('checkbox', { name: 'Show images' }).focus();

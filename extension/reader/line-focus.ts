@@ -159,25 +159,26 @@ export function showLineFocus(parts: LineFocusParts, lines: number): LineFocus {
     event.preventDefault();
     step(event.key === 'ArrowDown' ? 1 : -1);
   };
-  // The text scrolls under a band that stays where it is on the screen: it takes the line now there.
-  const onScroll = (): void => {
-    if (current !== null) snapTo(current.top + current.height / 2);
+  // The text scrolls (or reflows) under a band that stays where it is on the screen: it takes the line now there.
+  const follow = (): void => {
+    if (current === null) draw();
+    else snapTo(current.top + current.height / 2);
   };
-  const resized = new ResizeObserver(() => draw());
+  const resized = new ResizeObserver(follow);
 
   scroller.addEventListener('pointermove', onPointerMove);
   scroller.addEventListener('keydown', onKeyDown);
-  scroller.addEventListener('scroll', onScroll, { passive: true });
+  scroller.addEventListener('scroll', follow, { passive: true });
   resized.observe(scroller);
   resized.observe(toolbar);
   current = lineFrom(root, article, toolbar.getBoundingClientRect().bottom + 1, 1);
   draw();
   return {
-    refresh: onScroll,
+    refresh: follow,
     stop() {
       scroller.removeEventListener('pointermove', onPointerMove);
       scroller.removeEventListener('keydown', onKeyDown);
-      scroller.removeEventListener('scroll', onScroll);
+      scroller.removeEventListener('scroll', follow);
       resized.disconnect();
       focus.hidden = true;
     },
