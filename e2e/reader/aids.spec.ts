@@ -239,6 +239,17 @@ test('line focus follows ↑ ↓ while the article has the focus, not while a co
   expect(up.top).toBeLessThanOrEqual(first.top + 0.5);
   expect(up.bottom).toBeGreaterThanOrEqual(first.bottom - 0.5);
 
+  // Line by line past the screen's end: the article scrolls to keep the band in view, on the screen.
+  for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowDown');
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(scrolled);
+  const far = await band(page);
+  expect(far.top).toBeGreaterThan(0);
+  expect(far.bottom).toBeLessThan(800);
+  for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowUp');
+  await scroller.evaluate((el) => el.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.mouse.move((first.left + first.right) / 2, (first.top + first.bottom) / 2 + 1);
+  await expect.poll(async () => (await band(page)).bottom).toBeLessThan(second.top + 1);
+
   // A key made by the page's script moves nothing.
   await scroller.evaluate((el) =>
     el.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, composed: true })),

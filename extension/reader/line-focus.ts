@@ -123,15 +123,17 @@ export function showLineFocus(parts: LineFocusParts, lines: number): LineFocus {
     draw();
   };
 
-  const step = (direction: 1 | -1): void => {
+  /** Moves the band a line; false where no line is on the screen that way (the key then scrolls, as without). */
+  const step = (direction: 1 | -1): boolean => {
     const from = current ?? lineFrom(root, article, toolbar.getBoundingClientRect().bottom, 1);
-    if (from === null) return;
+    if (from === null) return false;
     const edge = direction === 1 ? from.top + from.height + 1 : from.top - 1;
     const next = current === null ? from : lineFrom(root, article, edge, direction);
-    if (next === null) return;
+    if (next === null) return false;
     current = next;
     keepInView(next);
     draw();
+    return true;
   };
 
   // A band moved off the screen scrolls the article so that it shows again, with its lines around it.
@@ -156,8 +158,7 @@ export function showLineFocus(parts: LineFocusParts, lines: number): LineFocus {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     if (!event.isTrusted || !inArticleText(event.target, parts)) return;
-    event.preventDefault();
-    step(event.key === 'ArrowDown' ? 1 : -1);
+    if (step(event.key === 'ArrowDown' ? 1 : -1)) event.preventDefault();
   };
   // The text scrolls (or reflows) under a band that stays where it is on the screen: it takes the line now there.
   const follow = (): void => {
