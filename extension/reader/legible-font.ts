@@ -18,6 +18,7 @@ export interface LegibleFace {
 export type LegibleFaces = readonly LegibleFace[];
 
 /** The family reader.css names first in `--l-legible`: Lectern's own, so no installed or page font is taken for it. */
+// not shown: a family's name, read by CSS, never by a person
 export const LEGIBLE_FAMILY = 'Lectern Atkinson Hyperlegible';
 
 /** The faces Lectern added: page-fonts.ts keeps the page's fonts out of the reader's stacks, never these. */

@@ -43,15 +43,30 @@ function blockOf(element: Element, article: HTMLElement): Element | null {
   return null;
 }
 
+/** Children of a block read to tell whether it lays out lines itself: a paragraph's first ones tell. */
+const MAX_CHILDREN_READ = 50;
+
+/** Whether `block` lays out lines of its own: text or inline boxes among its first children, not only blocks. */
+function laysOutLines(block: Element): boolean {
+  const children = block.childNodes;
+  for (let index = 0; index < children.length && index < MAX_CHILDREN_READ; index++) {
+    const child = children[index] as Node;
+    if (child.nodeType === Node.TEXT_NODE && (child.nodeValue ?? '').trim() !== '') return true;
+    if (child instanceof Element && getComputedStyle(child).display.startsWith('inline')) return true;
+  }
+  return false;
+}
+
 /**
  * The line of the article at height `y`, or null where no text is (a gap between blocks, the margins): the
- * block under the column's middle at `y`, its content box cut in lines of its line height.
+ * block under the column's middle at `y`, its content box cut in lines of its line height. A box of blocks
+ * (the body between two paragraphs) has no lines of its own to cut.
  */
 function lineAt(root: DocumentOrShadowRoot, article: HTMLElement, y: number): Line | null {
   const column = article.getBoundingClientRect();
   const hit = root.elementFromPoint(column.left + column.width / 2, y);
   const block = hit === null ? null : blockOf(hit, article);
-  if (block === null || block === article) return null;
+  if (block === null || block === article || !laysOutLines(block)) return null;
   const style = getComputedStyle(block);
   const box = block.getBoundingClientRect();
   const top = box.top + Number.parseFloat(style.borderTopWidth) + Number.parseFloat(style.paddingTop);
