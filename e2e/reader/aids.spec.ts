@@ -181,11 +181,18 @@ test('line focus: the clear band holds the line under the pointer and its neighb
   page,
 }) => {
   await mount(page);
+  const body = () =>
+    reader(page)
+      .locator('.l-content')
+      .evaluate((content) => content.innerHTML);
+  const untouched = await body();
   await expect(reader(page).locator('.l-focus')).toBeHidden();
   await openSettings(page);
   await reader(page).getByRole('radio', { name: '3 lines' }).check();
   await closeSettings(page);
   await expect(reader(page).locator('.l-focus')).toBeVisible();
+  // The dim is drawn over the article, which is not changed to draw it.
+  expect(await body()).toBe(untouched);
 
   const paragraph = firstParagraph(page);
   const lines = await linesOf(paragraph);
