@@ -131,6 +131,49 @@ test('in Firefox, a font the page adds under the name of the reader’s serif le
   await page.close();
 });
 
+test('in Firefox, the legible typeface chosen in the settings draws the article', async () => {
+  test.setTimeout(60_000);
+  const page = await openReader('legible');
+  const overlay = overlayOf(page);
+  const article = () =>
+    overlay.evaluate((root) => {
+      const paragraph = root.querySelector('.l-content p') as Element;
+      const range = document.createRange();
+      range.setStart(paragraph.firstChild as Text, 0);
+      range.setEnd(paragraph.firstChild as Text, 40);
+      return { font: getComputedStyle(paragraph).fontFamily, width: range.getBoundingClientRect().width };
+    });
+  // The faces are in the document's fonts, which the page's world sees too.
+  const faces = () =>
+    page.evaluate(() => {
+      const found: string[] = [];
+      document.fonts.forEach((face) => {
+        if (face.family.replace(/"/g, '') === 'Lectern Atkinson Hyperlegible') found.push(face.status);
+      });
+      return found;
+    });
+  expect(await faces()).toEqual([]);
+  await overlay.click('Reading settings');
+  // The settings come with the reader's panels, loaded when they first open.
+  await expect
+    .poll(() =>
+      overlay
+        .click('Sans-serif', 'radio')
+        .then(() => true)
+        .catch(() => false),
+    )
+    .toBe(true);
+  const sans = await article();
+  await overlay.click('Atkinson Hyperlegible', 'radio');
+  await expect.poll(faces, { timeout: 10_000 }).toEqual(Array(8).fill('loaded'));
+  await expect.poll(async () => (await article()).font).toMatch(/^"Lectern Atkinson Hyperlegible"/);
+  await expect.poll(async () => Math.abs((await article()).width - sans.width)).toBeGreaterThan(5);
+  // Back to the default for the tests after this one (the settings outlive the tab).
+  await overlay.click('Serif', 'radio');
+  await expect.poll(faces).toEqual([]);
+  await page.close();
+});
+
 /** Opens news-article, presses the shortcut and waits for the reader to show the article. */
 async function openReader(slug: string): Promise<Page> {
   if (!firefox || !display || !server) throw new Error('not launched');

@@ -1,12 +1,13 @@
 /**
  * The overlay for people who don't use a mouse or don't see well: an axe-core scan in every theme (with the
  * settings panel and the keyboard help open, so their controls are scanned too) finds no serious or critical
- * violation, and the help panel lists the keys. Each theme's screenshot is attached to the test; with
+ * violation, also with every reading aid on (the widest spacing, justified text, line focus, the legible
+ * typeface), and the help panel lists the keys. Each theme's screenshot is attached to the test; with
  * UPDATE_SCREENSHOTS=1 it also replaces the one the README shows (docs/screenshots/).
  */
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEFAULT_READER_SETTINGS, THEMES } from '../../extension/reader/settings.ts';
 import { mount, reader, requireReaderBundle } from './mount.ts';
 import { sampleArticle } from './sample-article.ts';
@@ -14,6 +15,20 @@ import { sampleArticle } from './sample-article.ts';
 test.beforeAll(requireReaderBundle);
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+
+/** The serious and critical violations axe finds in the reader, each with the elements it names. */
+async function seriousViolations(page: Page): Promise<{ serious: string[]; passes: number }> {
+  const results = await new AxeBuilder({ page })
+    .include('lectern-reader')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  return { serious, passes: results.passes.length };
+}
 
 for (const theme of THEMES.filter((name) => name !== 'auto')) {
   test(`the ${theme} theme has no serious or critical accessibility violation`, async ({
@@ -31,18 +46,39 @@ for (const theme of THEMES.filter((name) => name !== 'auto')) {
     await reader(page).getByRole('button', { name: 'Reading settings' }).click();
     await page.keyboard.press('?');
     await expect(reader(page).getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .include('lectern-reader')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
+    const { serious, passes } = await seriousViolations(page);
     expect(serious).toEqual([]);
     // The scan ran on the reader: it found the dialog's controls to check.
-    expect(results.passes.length).toBeGreaterThan(10);
+    expect(passes).toBeGreaterThan(10);
+  });
+}
+
+/** Every reading aid at its strongest: what a person who needs them reads with, scanned in every theme too. */
+const AIDS_ON = {
+  letterSpacing: 'wider',
+  wordSpacing: 'wider',
+  paragraphSpacing: 'wider',
+  align: 'justify',
+  lineFocus: 3,
+  font: 'legible',
+} as const;
+
+for (const theme of THEMES.filter((name) => name !== 'auto')) {
+  test(`the ${theme} theme with every reading aid on has no serious or critical accessibility violation`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.setContent(
+      '<!doctype html><html lang="en"><head><title>Host</title></head><body></body></html>',
+    );
+    await mount(page, sampleArticle, undefined, { ...DEFAULT_READER_SETTINGS, ...AIDS_ON, theme });
+    await expect(reader(page).locator('.l-focus')).toBeVisible();
+    await reader(page).getByRole('button', { name: 'Reading settings' }).click();
+    await expect(reader(page).getByRole('combobox', { name: 'Letters' })).toHaveValue('wider');
+    await page.evaluate(() => document.fonts.ready);
+    const { serious, passes } = await seriousViolations(page);
+    expect(serious).toEqual([]);
+    expect(passes).toBeGreaterThan(10);
   });
 }
 

@@ -103,6 +103,7 @@ function showReader(extracted: Extracted, settings: Settings): void {
         article,
         body: (doc, options) => presentBody(body, doc, options),
         panels: () => loadChunk('panels'),
+        typeface: () => loadChunk('typeface'),
         settings,
         actions: {
           copy: (format, header, selection) => exported({ action: 'copy', format }, header, selection),

@@ -6,6 +6,7 @@
  */
 import type { SiteRule } from '../../src/rules/index.ts';
 import type { ReaderArticle } from '../../src/types.ts';
+import type { LegibleFaces } from '../reader/legible-font.ts';
 import type { Panels } from '../reader/panels.tsx';
 import type { ToolName } from '../reader/types.ts';
 import type { ChunkName } from '../shared/chunks.ts';
@@ -63,6 +64,7 @@ export interface Chunks {
   panels: Panels;
   tools: Tools;
   why: Why;
+  typeface: LegibleFaces;
 }
 
 const REGISTRY = Symbol.for('lectern.chunks');

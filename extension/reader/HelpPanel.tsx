@@ -7,6 +7,7 @@ const KEYS: ReadonlyArray<readonly [string, string]> = [
   ['Shift+Space, Page Up', 'Scroll up a screen'],
   ['Ctrl +, Ctrl −', 'Larger or smaller text (⌘ on a Mac)'],
   ['Tab, Shift+Tab', 'Move between the buttons and links'],
+  ['↑, ↓', 'With line focus on (Aa): move the clear lines'],
   ['?', 'Show or hide these keys'],
 ];
 

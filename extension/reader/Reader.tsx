@@ -7,7 +7,7 @@
  */
 import { Component, render } from 'preact';
 
-import { useLayoutEffect } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { ReaderArticle } from '../../src/types.ts';
 import { ArticleHeader } from './ArticleHeader.tsx';
 import {
@@ -18,9 +18,18 @@ import {
   readerElements,
 } from './controls.ts';
 import { isCjk, normalizeLang } from './format.ts';
+import { addLegibleFaces, type LegibleFaces } from './legible-font.ts';
+import { type LineFocus, showLineFocus } from './line-focus.ts';
 import { watchProgress } from './Progress.tsx';
 import type { Panels } from './panels.tsx';
-import { DEFAULT_READER_SETTINGS, type ReaderSettings, WIDTHS } from './settings.ts';
+import {
+  DEFAULT_READER_SETTINGS,
+  type ReaderSettings,
+  SPACINGS,
+  TEXT_SPACINGS,
+  type TextSpacing,
+  WIDTHS,
+} from './settings.ts';
 import { initialState, type ReaderState } from './state.ts';
 import { createStore, type Store, useStore } from './store.ts';
 import { Toast } from './Toast.tsx';
@@ -42,6 +51,76 @@ function keepFocusClearOf(bar: HTMLElement, scroller: HTMLElement): () => void {
   });
   observer.observe(bar);
   return () => observer.disconnect();
+}
+
+/** The spacing settings as reader.css reads them: `--l-letter`, `--l-word`, `--l-paragraph` in em. */
+function spacingProperties(settings: ReaderSettings): Record<string, string> {
+  const properties: Record<string, string> = {};
+  for (const [setting, { measure }] of Object.entries(TEXT_SPACINGS)) {
+    properties[`--l-${measure}`] = `${SPACINGS[settings[setting as TextSpacing]][measure]}em`;
+  }
+  return properties;
+}
+
+/**
+ * Line focus over the article while the setting asks for it (line-focus.ts): two dim boxes that take no pointer
+ * events and hold no text, over the scroller and under the toast.
+ */
+function LineFocusDim({ store, elements }: { store: Store<ReaderState>; elements: ReaderElements }) {
+  const settings = useStore(store, (state) => state.settings);
+  const focus = useRef<HTMLDivElement>(null);
+  const above = useRef<HTMLDivElement>(null);
+  const below = useRef<HTMLDivElement>(null);
+  const shown = useRef<LineFocus | null>(null);
+  const lines = settings.lineFocus;
+  useLayoutEffect(() => {
+    const [box, top, bottom] = [focus.current, above.current, below.current];
+    const [scroller, toolbar, article] = [
+      elements.scroller.current,
+      elements.toolbar.current,
+      elements.article.current,
+    ];
+    if (lines === 0 || !box || !top || !bottom || !scroller || !toolbar || !article) return;
+    const parts = { focus: box, above: top, below: bottom, scroller, toolbar, article };
+    shown.current = showLineFocus(parts, lines);
+    return () => {
+      shown.current?.stop();
+      shown.current = null;
+    };
+  }, [lines, elements]);
+  // Any other setting may move the lines (size, spacing, typeface): the band takes the line now under it.
+  useLayoutEffect(() => shown.current?.refresh(), [settings]);
+  return (
+    <div class="l-focus" aria-hidden="true" hidden ref={focus}>
+      <div class="l-focus-above" ref={above} />
+      <div class="l-focus-below" ref={below} />
+    </div>
+  );
+}
+
+/** The legible typeface's faces in the document while it is the chosen one (legible-font.ts). */
+function useLegibleFont(
+  chosen: boolean,
+  load: (() => Promise<LegibleFaces>) | undefined,
+  root: ElementRef<HTMLDivElement>,
+): void {
+  useEffect(() => {
+    const doc = root.current?.ownerDocument;
+    if (!chosen || !load || !doc) return;
+    let remove: (() => void) | null = null;
+    let wanted = true;
+    // Failing to load leaves the stack's fallback (sans-serif) showing: the rest of the reader is unchanged.
+    load().then(
+      (faces) => {
+        if (wanted) remove = addLegibleFaces(doc, faces);
+      },
+      () => undefined,
+    );
+    return () => {
+      wanted = false;
+      remove?.();
+    };
+  }, [chosen, load, root]);
 }
 
 /** The article's body: the caller's nodes, put in before the first frame and again when images change. */
@@ -109,12 +188,14 @@ interface ReaderViewProps extends ReaderArticleProps {
   controls: ReaderControls;
   elements: ReaderElements;
   actions: ReaderActions;
+  typeface: (() => Promise<LegibleFaces>) | undefined;
 }
 
-function ReaderView({ article, body, store, controls, elements, actions }: ReaderViewProps) {
+function ReaderView({ article, body, store, controls, elements, actions, typeface }: ReaderViewProps) {
   const settings = useStore(store, (state) => state.settings);
   const dark = useSystemDark();
   const lang = normalizeLang(article.lang);
+  useLegibleFont(settings.font === 'legible', typeface, elements.root);
   useLayoutEffect(() => {
     const bar = elements.toolbar.current;
     const scroller = elements.scroller.current;
@@ -138,11 +219,13 @@ function ReaderView({ article, body, store, controls, elements, actions }: Reade
       data-theme={resolveTheme(settings.theme, dark)}
       data-font={settings.font}
       data-images={settings.images ? 'on' : 'off'}
+      data-align={settings.align}
       // Through the CSSOM, which a page's CSP doesn't govern (a style attribute it may forbid).
       style={{
         '--l-size': `${settings.fontSize}em`,
         '--l-width': `${WIDTHS[settings.width]}em`,
         '--l-leading': String(settings.lineHeight),
+        ...spacingProperties(settings),
       }}
       onKeyDown={controls.onKeyDown}
     >
@@ -160,6 +243,7 @@ function ReaderView({ article, body, store, controls, elements, actions }: Reade
         />
         <Main article={article} body={body} store={store} lang={lang} elements={elements} />
       </div>
+      <LineFocusDim store={store} elements={elements} />
       <Toast store={store} />
     </div>
   );
@@ -185,6 +269,7 @@ export function renderReader(
     body,
     panels,
     actions,
+    typeface,
     settings = DEFAULT_READER_SETTINGS,
   }: ReaderProps & { panels: () => Promise<Panels> },
   speech = true,
@@ -202,6 +287,7 @@ export function renderReader(
       controls={controls}
       elements={elements}
       actions={actions}
+      typeface={typeface}
     />,
     container,
   );

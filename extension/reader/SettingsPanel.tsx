@@ -1,15 +1,22 @@
 /**
- * Reading settings: theme, typeface, size, column width, line spacing, images, and whether copies carry a
- * header. Native radio buttons and checkboxes, so every control is keyboard-operable and named for screen
+ * Reading settings: theme, typeface, size, column width, line spacing, the reading aids (letter, word and
+ * paragraph spacing, alignment, line focus), images, and whether copies carry a header. Native radio buttons and checkboxes, so every control is keyboard-operable and named for screen
  * readers without ARIA of our own; a change applies at once and is saved by the caller.
  */
 import {
+  ALIGNMENTS,
+  type Alignment,
   FONT_SIZES,
   FONTS,
   type Font,
+  LINE_FOCUS,
   LINE_HEIGHTS,
   type ReaderSettings,
+  SPACINGS,
+  type Spacing,
   stepFontSize,
+  TEXT_SPACINGS,
+  type TextSpacing,
   THEMES,
   type Theme,
   WIDTHS,
@@ -35,9 +42,17 @@ const THEME_NAMES: Record<Theme, string> = {
   dark: 'Dark',
   contrast: 'High contrast',
 };
-const FONT_NAMES: Record<Font, string> = { serif: 'Serif', sans: 'Sans-serif', mono: 'Monospace' };
+const FONT_NAMES: Record<Font, string> = {
+  serif: 'Serif',
+  sans: 'Sans-serif',
+  mono: 'Monospace',
+  legible: 'Atkinson Hyperlegible',
+};
 const WIDTH_NAMES: Record<Width, string> = { narrow: 'Narrow', medium: 'Medium', wide: 'Wide' };
 const LEADING_NAMES = ['Tight', 'Normal', 'Loose', 'Looser'];
+
+const lineFocusName = (lines: number): string =>
+  lines === 0 ? 'Off' : lines === 1 ? '1 line' : `${lines} lines`;
 
 export function SettingsPanel({ id, settings, onChange, voices = [], lang = null }: SettingsPanelProps) {
   const sorted = [...voices].sort((a, b) => voiceRank(a, lang) - voiceRank(b, lang));
@@ -97,6 +112,21 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
         value={settings.lineHeight}
         onSelect={(lineHeight) => onChange({ lineHeight })}
       />
+      <TextSpacingChoice settings={settings} onChange={onChange} />
+      <Choice
+        legend="Alignment"
+        name="align"
+        options={(Object.keys(ALIGNMENTS) as Alignment[]).map((align) => [align, ALIGNMENTS[align]] as const)}
+        value={settings.align}
+        onSelect={(align) => onChange({ align })}
+      />
+      <Choice
+        legend="Line focus"
+        name="line-focus"
+        options={LINE_FOCUS.map((lines) => [lines, lineFocusName(lines)] as const)}
+        value={settings.lineFocus}
+        onSelect={(lineFocus) => onChange({ lineFocus })}
+      />
       {voices.length > 0 && (
         <fieldset class="l-choice l-choice-speech">
           <legend class="l-setting-name">Read aloud</legend>
@@ -148,6 +178,35 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
         Copies start with title, byline and link
       </label>
     </section>
+  );
+}
+
+/**
+ * Letter, word and paragraph spacing as three lists in one group: three rows of Normal / Wide / Wider radios
+ * would name nine buttons alike.
+ */
+function TextSpacingChoice({ settings, onChange }: Pick<SettingsPanelProps, 'settings' | 'onChange'>) {
+  return (
+    <fieldset class="l-choice l-choice-spacing">
+      <legend class="l-setting-name">Spacing</legend>
+      <div class="l-options">
+        {(Object.keys(TEXT_SPACINGS) as TextSpacing[]).map((setting) => (
+          <label key={setting} class="l-select">
+            {TEXT_SPACINGS[setting].label}
+            <select
+              value={settings[setting]}
+              onChange={(event) => onChange({ [setting]: event.currentTarget.value as Spacing })}
+            >
+              {(Object.keys(SPACINGS) as Spacing[]).map((spacing) => (
+                <option key={spacing} value={spacing}>
+                  {SPACINGS[spacing].label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

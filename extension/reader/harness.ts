@@ -11,6 +11,7 @@ import { sanitizeFragment } from '../../src/clean/sanitize.ts';
 import type { ReaderArticle } from '../../src/types.ts';
 import { copyMessage } from './format.ts';
 import { mountReader } from './index.ts';
+import { LEGIBLE_FACES } from './legible-faces.ts';
 import { panels } from './panels.tsx';
 import type { ReaderBody, ReaderHandle, ReaderProps } from './types.ts';
 
@@ -24,8 +25,8 @@ function bodyFromContent(article: ReaderArticle): ReaderBody {
 }
 
 /**
- * mountReader, with the body made from `article.content` when the test gives none, and the panels bundled
- * here (the extension loads them on first use).
+ * mountReader, with the body made from `article.content` when the test gives none, and the panels and the
+ * legible typeface bundled here (the extension loads them on first use).
  */
 export function mountForTest(
   root: ShadowRoot,
@@ -38,6 +39,7 @@ export function mountForTest(
       ...props,
       body: props.body ?? bodyFromContent(props.article),
       panels: props.panels ?? (() => Promise.resolve(panels)),
+      typeface: props.typeface ?? (() => Promise.resolve(LEGIBLE_FACES)),
     },
     parent,
   );

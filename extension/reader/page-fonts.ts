@@ -7,13 +7,14 @@
  * (`serif`, `system-ui`…) is a keyword no `@font-face` can take, so a stack always ends on one.
  */
 import { fontCountOf, fontsOf, forEachFont } from '../../src/dom/access.ts';
+import { isOwnFace } from './legible-font.ts';
 import { type Adopted, adoptStyles } from './styles.ts';
 
 /** The page's faces read at most: past this, the reader keeps to its generic families. */
 const MAX_PAGE_FACES = 1000;
 
 /** The custom properties that hold the reader's stacks (reader.css). */
-const STACKS = ['--l-serif', '--l-sans', '--l-mono'] as const;
+const STACKS = ['--l-serif', '--l-sans', '--l-mono', '--l-legible'] as const;
 
 /** Rules of the reader's own sheet read for its stacks (it has about 300). */
 const MAX_RULES = 2000;
@@ -48,14 +49,15 @@ export function familyKey(name: string): string {
 
 /**
  * The families the page declares fonts of (`@font-face`, FontFace), or null when it declares more than we read.
- * Read through the prototype's getter and bounded: the set is the page's.
+ * Read through the prototype's getter and bounded: the set is the page's. The legible typeface's faces are in
+ * it too while chosen, but they are Lectern's (legible-font.ts): a face the page declares in their family is not.
  */
 export function declaredFamilies(doc: Document): Set<string> | null {
   const fonts = fontsOf(doc);
   if (fontCountOf(fonts) > MAX_PAGE_FACES) return null;
   const declared = new Set<string>();
   forEachFont(fonts, (font) => {
-    if (declared.size < MAX_PAGE_FACES) declared.add(familyKey(font.family));
+    if (declared.size < MAX_PAGE_FACES && !isOwnFace(font)) declared.add(familyKey(font.family));
   });
   return declared;
 }

@@ -6,7 +6,8 @@
 export const THEMES = ['auto', 'light', 'sepia', 'dark', 'contrast'] as const;
 export type Theme = (typeof THEMES)[number];
 
-export const FONTS = ['serif', 'sans', 'mono'] as const;
+/** `legible` is Atkinson Hyperlegible, shipped with the extension and loaded when chosen (legible-font.ts). */
+export const FONTS = ['serif', 'sans', 'mono', 'legible'] as const;
 export type Font = (typeof FONTS)[number];
 
 /**
@@ -24,6 +25,33 @@ export type Width = keyof typeof WIDTHS;
 
 export const LINE_HEIGHTS = [1.4, 1.6, 1.8, 2] as const;
 
+/**
+ * Letter, word and paragraph spacing, in em of the text's size. Wider is WCAG 1.4.12's text spacing (letters
+ * 0.12em, words 0.16em, 2em after a paragraph), Wide about half the way there; Normal's paragraph is the
+ * reader's own 1.15em.
+ */
+export const SPACINGS = {
+  normal: { label: 'Normal', letter: 0, word: 0, paragraph: 1.15 },
+  wide: { label: 'Wide', letter: 0.06, word: 0.08, paragraph: 1.5 },
+  wider: { label: 'Wider', letter: 0.12, word: 0.16, paragraph: 2 },
+} as const;
+export type Spacing = keyof typeof SPACINGS;
+
+/** The three spacing settings: their label, and which measure of SPACINGS each sets (reader.css `--l-<measure>`). */
+export const TEXT_SPACINGS = {
+  letterSpacing: { label: 'Letters', measure: 'letter' },
+  wordSpacing: { label: 'Words', measure: 'word' },
+  paragraphSpacing: { label: 'Paragraphs', measure: 'paragraph' },
+} as const;
+export type TextSpacing = keyof typeof TEXT_SPACINGS;
+
+/** The article's text alignment: `justify` also hyphenates, in the article's language (reader.css). */
+export const ALIGNMENTS = { start: 'Left-aligned', justify: 'Justified' } as const;
+export type Alignment = keyof typeof ALIGNMENTS;
+
+/** Line focus: how many lines stay clear around the one read, the rest dimmed (line-focus.ts); 0 is off. */
+export const LINE_FOCUS = [0, 1, 3, 5] as const;
+
 export interface ReaderSettings {
   theme: Theme;
   font: Font;
@@ -32,6 +60,12 @@ export interface ReaderSettings {
   width: Width;
   /** One of LINE_HEIGHTS. */
   lineHeight: number;
+  letterSpacing: Spacing;
+  wordSpacing: Spacing;
+  paragraphSpacing: Spacing;
+  align: Alignment;
+  /** One of LINE_FOCUS. */
+  lineFocus: number;
   /** Show the article's images (off leaves their captions and alt text out too). */
   images: boolean;
   /** Copies and saved files start with title, byline · site · date and the source URL. */
@@ -48,6 +82,11 @@ export const DEFAULT_READER_SETTINGS: Readonly<ReaderSettings> = {
   fontSize: 1.25,
   width: 'medium',
   lineHeight: 1.6,
+  letterSpacing: 'normal',
+  wordSpacing: 'normal',
+  paragraphSpacing: 'normal',
+  align: 'start',
+  lineFocus: 0,
   images: true,
   copyHeader: true,
   voice: '',
@@ -68,6 +107,11 @@ export const READER_SETTING_CHECKS: { readonly [K in keyof ReaderSettings]: Chec
   fontSize: oneOf(FONT_SIZES),
   width: oneOf(Object.keys(WIDTHS)),
   lineHeight: oneOf(LINE_HEIGHTS),
+  letterSpacing: oneOf(Object.keys(SPACINGS)),
+  wordSpacing: oneOf(Object.keys(SPACINGS)),
+  paragraphSpacing: oneOf(Object.keys(SPACINGS)),
+  align: oneOf(Object.keys(ALIGNMENTS)),
+  lineFocus: oneOf(LINE_FOCUS),
   images: (value) => typeof value === 'boolean',
   copyHeader: (value) => typeof value === 'boolean',
   voice: (value) => typeof value === 'string' && value.length <= 500,

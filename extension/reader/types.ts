@@ -2,6 +2,7 @@
 import type { ReaderArticle } from '../../src/types.ts';
 import type { Outcome } from '../shared/export.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
+import type { LegibleFaces } from './legible-font.ts';
 import type { Panels } from './panels.tsx';
 import type { ReaderSettings } from './settings.ts';
 import type { ToolName } from './tools.ts';
@@ -51,6 +52,11 @@ export interface ReaderProps {
    */
   panels: () => Promise<Panels>;
   actions: ReaderActions;
+  /**
+   * The legible typeface's faces, loaded when a person first chooses it (extension/content/typeface.ts);
+   * absent, that choice shows the stack's installed fallback.
+   */
+  typeface?: () => Promise<LegibleFaces>;
   /** Defaults when absent (DEFAULT_READER_SETTINGS). */
   settings?: ReaderSettings;
 }

@@ -19,6 +19,12 @@ export const CHUNKS = {
   panels: { entry: 'extension/content/panels.ts', file: 'extension/content/panels.js', when: FIRST_USE },
   /** The reader's tools: the Edit mode and the bar of a site's fix, the picker, the outline, their styles. */
   tools: { entry: 'extension/content/tools.ts', file: 'extension/content/tools.js', when: FIRST_USE },
+  /** The legible typeface's files (reader/legible-faces.ts), when a person first chooses it. */
+  typeface: {
+    entry: 'extension/content/typeface.ts',
+    file: 'extension/content/typeface.js',
+    when: FIRST_USE,
+  },
   /** "Why this text": the segment walk and scores again, to show them on the page (asked for by the tools). */
   why: { entry: 'extension/content/why.ts', file: 'extension/content/why.js', when: FIRST_USE },
   /**

@@ -226,6 +226,9 @@ export const forEachFont: (fonts: FontFaceSet, each: (font: FontFace) => void) =
   FONT_FACE_SET,
   'forEach',
 );
+/** Adds a FontFace the reader made to the document's faces (its shadow root draws with the document's). */
+export const addFont: (fonts: FontFaceSet, font: FontFace) => FontFaceSet = method(FONT_FACE_SET, 'add');
+export const deleteFont: (fonts: FontFaceSet, font: FontFace) => boolean = method(FONT_FACE_SET, 'delete');
 export const createFragmentIn: (doc: Document) => DocumentFragment = method(
   DOCUMENT,
   'createDocumentFragment',
