@@ -1,14 +1,17 @@
 /** The reader's keys, shown with `?`: a short list a person can read once and close with Esc or `?`. */
+
+import { type MessageName, t } from '../shared/i18n.ts';
 import { SPEECH_KEYS } from './speech-keys.ts';
 
-const KEYS: ReadonlyArray<readonly [string, string]> = [
-  ['Esc', 'Close reader view (or this panel, or a menu)'],
-  ['Space, Page Down', 'Scroll down a screen'],
-  ['Shift+Space, Page Up', 'Scroll up a screen'],
-  ['Ctrl +, Ctrl −', 'Larger or smaller text (⌘ on a Mac)'],
-  ['Tab, Shift+Tab', 'Move between the buttons and links'],
-  ['↑, ↓', 'With line focus on (Aa): move the clear lines'],
-  ['?', 'Show or hide these keys'],
+/** Each key as its language names it (Space is "Leertaste"), and what it does. */
+const KEYS: ReadonlyArray<readonly [MessageName, MessageName]> = [
+  ['keyEsc', 'helpClose'],
+  ['keyPageDown', 'helpScrollDown'],
+  ['keyPageUp', 'helpScrollUp'],
+  ['keyTextSize', 'helpTextSize'],
+  ['keyTab', 'helpTab'],
+  ['keyLineFocus', 'helpLineFocus'],
+  ['keyHelp', 'helpHelp'],
 ];
 
 export interface HelpPanelProps {
@@ -24,28 +27,23 @@ export interface HelpPanelProps {
 }
 
 /** Read aloud's keys, which act with the focus in the article (where it stays after a click on the bar). */
-const SPEECH_ROWS: ReadonlyArray<readonly [string, string]> = SPEECH_KEYS.map(({ key, help }) => [key, help]);
+const SPEECH_ROWS = SPEECH_KEYS.map(({ key, help }) => [key, t(help)] as const);
 
 export function HelpPanel({ id, shortcut, speech = false, onClose }: HelpPanelProps) {
-  const reader = speech ? [...KEYS.slice(0, -1), ...SPEECH_ROWS, ...KEYS.slice(-1)] : KEYS;
+  const named = KEYS.map(([keys, help]) => [t(keys), t(help)] as const);
+  const reader = speech ? [...named.slice(0, -1), ...SPEECH_ROWS, ...named.slice(-1)] : named;
   const keys: ReadonlyArray<readonly [string, string]> =
     shortcut === undefined
       ? reader
-      : [
-          [
-            shortcut === null ? '…' : shortcut || 'None set',
-            'Open or close reader view, on any page (change it in the browser’s extension shortcuts)',
-          ],
-          ...reader,
-        ];
+      : [[shortcut === null ? '…' : shortcut || t('shortcutNone'), t('helpShortcut')], ...reader];
   return (
     <section id={id} class="l-help" aria-labelledby={`${id}-title`}>
       <div class="l-help-head">
         <h2 id={`${id}-title`} class="l-help-title">
-          Keyboard shortcuts
+          {t('helpTitle')}
         </h2>
         <button type="button" class="l-button" onClick={onClose}>
-          Done
+          {t('done')}
         </button>
       </div>
       <dl class="l-keys">

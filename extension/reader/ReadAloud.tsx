@@ -7,6 +7,7 @@
  * reading: one press, not two. Stop takes the bar away again.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../shared/i18n.ts';
 import { connectMediaSession, type MediaSessionLink } from './media-session.ts';
 import { createReading, type Reading, type SpeechState } from './speech.ts';
 import type { SpeechCommand, SpeechRemote } from './speech-keys.ts';
@@ -135,20 +136,20 @@ export function ReadAloud(props: ReadAloudProps) {
   // The media keys' stop, set up once, ends the reading as the bar's Stop does.
   const stopRef = useRef(stop);
   stopRef.current = stop;
-  const label = state === 'playing' ? 'Pause reading' : state === 'paused' ? 'Resume reading' : 'Read aloud';
+  const label = t(state === 'playing' ? 'speechPause' : state === 'paused' ? 'speechResume' : 'readAloud');
   const active = state !== 'stopped';
   return (
     // A named group of buttons, each a Tab stop like the toolbar's own.
-    <fieldset class="l-speech-bar" aria-label="Read aloud">
+    <fieldset class="l-speech-bar" aria-label={t('readAloud')}>
       <StepButton
-        label="Previous paragraph"
+        label={t('speechPrevParagraph')}
         keys="["
         icon="M9 4L5 8l4 4M13 4L9 8l4 4"
         disabled={!active}
         onClick={act({ kind: 'step', unit: 'paragraph', by: -1 })}
       />
       <StepButton
-        label="Previous sentence"
+        label={t('speechPrevSentence')}
         keys=","
         icon="M10 4L6 8l4 4"
         disabled={!active}
@@ -158,7 +159,7 @@ export function ReadAloud(props: ReadAloudProps) {
         type="button"
         class="l-button"
         ref={main}
-        title={`${label} (P)`}
+        title={t('withKey', label, 'P')}
         onClick={act({ kind: 'toggle' })}
       >
         <span class="l-icon-text" aria-hidden="true">
@@ -167,14 +168,14 @@ export function ReadAloud(props: ReadAloudProps) {
         <span class="l-label">{label}</span>
       </button>
       <StepButton
-        label="Next sentence"
+        label={t('speechNextSentence')}
         keys="."
         icon="M6 4l4 4-4 4"
         disabled={!active}
         onClick={act({ kind: 'step', unit: 'sentence', by: 1 })}
       />
       <StepButton
-        label="Next paragraph"
+        label={t('speechNextParagraph')}
         keys="]"
         icon="M3 4l4 4-4 4M7 4l4 4-4 4"
         disabled={!active}
@@ -184,11 +185,16 @@ export function ReadAloud(props: ReadAloudProps) {
         <span class="l-icon-text" aria-hidden="true">
           ■
         </span>
-        <span class="l-label">Stop reading</span>
+        <span class="l-label">{t('speechStop')}</span>
       </button>
       {active && !following && (
-        <button type="button" class="l-button" title="Back to reading position (F)" onClick={backToReading}>
-          <span class="l-label">Back to reading position</span>
+        <button
+          type="button"
+          class="l-button"
+          title={t('withKey', t('speechBackToPosition'), 'F')}
+          onClick={backToReading}
+        >
+          <span class="l-label">{t('speechBackToPosition')}</span>
         </button>
       )}
     </fieldset>

@@ -3,6 +3,8 @@
  * paragraph spacing, alignment, line focus), images, and whether copies carry a header. Native radio buttons and checkboxes, so every control is keyboard-operable and named for screen
  * readers without ARIA of our own; a change applies at once and is saved by the caller.
  */
+
+import { formatDecimal, type MessageName, t, tCount } from '../shared/i18n.ts';
 import {
   ALIGNMENTS,
   type Alignment,
@@ -35,93 +37,104 @@ interface SettingsPanelProps {
 
 const RATES = [0.75, 1, 1.25, 1.5, 2];
 
-const THEME_NAMES: Record<Theme, string> = {
-  auto: 'Auto',
-  light: 'Light',
-  sepia: 'Sepia',
-  dark: 'Dark',
-  contrast: 'High contrast',
+const THEME_NAMES: Record<Theme, MessageName> = {
+  auto: 'themeAuto',
+  light: 'themeLight',
+  sepia: 'themeSepia',
+  dark: 'themeDark',
+  contrast: 'themeContrast',
 };
-const FONT_NAMES: Record<Font, string> = {
-  serif: 'Serif',
-  sans: 'Sans-serif',
-  mono: 'Monospace',
-  legible: 'Atkinson Hyperlegible',
+const FONT_NAMES: Record<Font, MessageName> = {
+  serif: 'fontSerif',
+  sans: 'fontSans',
+  mono: 'fontMono',
+  legible: 'fontLegible',
 };
-const WIDTH_NAMES: Record<Width, string> = { narrow: 'Narrow', medium: 'Medium', wide: 'Wide' };
-const LEADING_NAMES = ['Tight', 'Normal', 'Loose', 'Looser'];
+const WIDTH_NAMES: Record<Width, MessageName> = {
+  narrow: 'widthNarrow',
+  medium: 'widthMedium',
+  wide: 'widthWide',
+};
+const LEADING_NAMES: readonly MessageName[] = [
+  'leadingTight',
+  'leadingNormal',
+  'leadingLoose',
+  'leadingLooser',
+];
 
 const lineFocusName = (lines: number): string =>
-  lines === 0 ? 'Off' : lines === 1 ? '1 line' : `${lines} lines`;
+  lines === 0 ? t('lineFocusOff') : tCount('lineFocusLines', lines);
 
 export function SettingsPanel({ id, settings, onChange, voices = [], lang = null }: SettingsPanelProps) {
   const sorted = [...voices].sort((a, b) => voiceRank(a, lang) - voiceRank(b, lang));
   const sizeIndex = FONT_SIZES.indexOf(settings.fontSize as (typeof FONT_SIZES)[number]);
   return (
-    <section id={id} class="l-settings" aria-label="Reading settings">
+    <section id={id} class="l-settings" aria-label={t('readingSettings')}>
       <Choice
-        legend="Theme"
+        legend={t('settingTheme')}
         name="theme"
-        options={THEMES.map((theme) => [theme, THEME_NAMES[theme]] as const)}
+        options={THEMES.map((theme) => [theme, t(THEME_NAMES[theme])] as const)}
         value={settings.theme}
         swatches
         onSelect={(theme) => onChange({ theme })}
       />
       <Choice
-        legend="Typeface"
+        legend={t('settingTypeface')}
         name="font"
-        options={FONTS.map((font) => [font, FONT_NAMES[font]] as const)}
+        options={FONTS.map((font) => [font, t(FONT_NAMES[font])] as const)}
         value={settings.font}
         onSelect={(font) => onChange({ font })}
       />
       <fieldset class="l-choice l-choice-size">
-        <legend class="l-setting-name">Text size</legend>
+        <legend class="l-setting-name">{t('settingTextSize')}</legend>
         <div class="l-options">
           <StepButton
             symbol="A−"
-            label="Smaller text"
-            keys="Ctrl −"
+            label={t('smallerText')}
+            keys={t('keyCtrl', '−')}
             disabled={sizeIndex === 0}
             onClick={() => onChange({ fontSize: stepFontSize(settings.fontSize, -1) })}
           />
           <output class="l-size" aria-live="polite">
-            {Math.round(settings.fontSize * 80)}%
+            {t('percent', Math.round(settings.fontSize * 80))}
           </output>
           <StepButton
             symbol="A+"
-            label="Larger text"
-            keys="Ctrl +"
+            label={t('largerText')}
+            keys={t('keyCtrl', '+')}
             disabled={sizeIndex === FONT_SIZES.length - 1}
             onClick={() => onChange({ fontSize: stepFontSize(settings.fontSize, 1) })}
           />
         </div>
       </fieldset>
       <Choice
-        legend="Width"
+        legend={t('settingWidth')}
         name="width"
-        options={(Object.keys(WIDTHS) as Width[]).map((width) => [width, WIDTH_NAMES[width]] as const)}
+        options={(Object.keys(WIDTHS) as Width[]).map((width) => [width, t(WIDTH_NAMES[width])] as const)}
         value={settings.width}
         onSelect={(width) => onChange({ width })}
       />
       <Choice
-        legend="Line spacing"
+        legend={t('settingLineSpacing')}
         name="leading"
         options={LINE_HEIGHTS.map(
-          (height, index) => [height, LEADING_NAMES[index] ?? String(height)] as const,
+          (height, index) => [height, t(LEADING_NAMES[index] ?? 'leadingNormal')] as const,
         )}
         value={settings.lineHeight}
         onSelect={(lineHeight) => onChange({ lineHeight })}
       />
       <TextSpacingChoice settings={settings} onChange={onChange} />
       <Choice
-        legend="Alignment"
+        legend={t('settingAlignment')}
         name="align"
-        options={(Object.keys(ALIGNMENTS) as Alignment[]).map((align) => [align, ALIGNMENTS[align]] as const)}
+        options={(Object.keys(ALIGNMENTS) as Alignment[]).map(
+          (align) => [align, t(ALIGNMENTS[align])] as const,
+        )}
         value={settings.align}
         onSelect={(align) => onChange({ align })}
       />
       <Choice
-        legend="Line focus"
+        legend={t('settingLineFocus')}
         name="line-focus"
         options={LINE_FOCUS.map((lines) => [lines, lineFocusName(lines)] as const)}
         value={settings.lineFocus}
@@ -129,15 +142,15 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
       />
       {voices.length > 0 && (
         <fieldset class="l-choice l-choice-speech">
-          <legend class="l-setting-name">Read aloud</legend>
+          <legend class="l-setting-name">{t('readAloud')}</legend>
           <div class="l-options">
             <label class="l-select">
-              Voice
+              {t('settingVoice')}
               <select
                 value={settings.voice}
                 onChange={(event) => onChange({ voice: event.currentTarget.value })}
               >
-                <option value="">Default for the article’s language</option>
+                <option value="">{t('voiceDefault')}</option>
                 {sorted.map((voice) => (
                   <option key={voice.voiceURI} value={voice.voiceURI}>
                     {voiceLabel(voice)}
@@ -146,14 +159,14 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
               </select>
             </label>
             <label class="l-select">
-              Speed
+              {t('settingSpeed')}
               <select
                 value={String(settings.rate)}
                 onChange={(event) => onChange({ rate: Number(event.currentTarget.value) })}
               >
                 {RATES.map((rate) => (
                   <option key={rate} value={String(rate)}>
-                    {rate}×
+                    {t('rateTimes', formatDecimal(rate, String(rate).split('.')[1]?.length ?? 0))}
                   </option>
                 ))}
               </select>
@@ -167,7 +180,7 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
           checked={settings.images}
           onChange={() => onChange({ images: !settings.images })}
         />
-        Show images
+        {t('settingImages')}
       </label>
       <label class="l-check">
         <input
@@ -175,7 +188,7 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
           checked={settings.copyHeader}
           onChange={() => onChange({ copyHeader: !settings.copyHeader })}
         />
-        Copies start with title, byline and link
+        {t('settingCopyHeader')}
       </label>
     </section>
   );
@@ -188,18 +201,18 @@ export function SettingsPanel({ id, settings, onChange, voices = [], lang = null
 function TextSpacingChoice({ settings, onChange }: Pick<SettingsPanelProps, 'settings' | 'onChange'>) {
   return (
     <fieldset class="l-choice l-choice-spacing">
-      <legend class="l-setting-name">Spacing</legend>
+      <legend class="l-setting-name">{t('settingSpacing')}</legend>
       <div class="l-options">
         {(Object.keys(TEXT_SPACINGS) as TextSpacing[]).map((setting) => (
           <label key={setting} class="l-select">
-            {TEXT_SPACINGS[setting].label}
+            {t(TEXT_SPACINGS[setting].label)}
             <select
               value={settings[setting]}
               onChange={(event) => onChange({ [setting]: event.currentTarget.value as Spacing })}
             >
               {(Object.keys(SPACINGS) as Spacing[]).map((spacing) => (
                 <option key={spacing} value={spacing}>
-                  {SPACINGS[spacing].label}
+                  {t(SPACINGS[spacing].label)}
                 </option>
               ))}
             </select>

@@ -5,6 +5,7 @@
  */
 import { useLayoutEffect } from 'preact/hooks';
 import { COPY } from '../shared/formats.ts';
+import { t } from '../shared/i18n.ts';
 import type { ReaderControls, ReaderElements } from './controls.ts';
 import { PanelSlot } from './PanelSlot.tsx';
 import { Progress } from './Progress.tsx';
@@ -65,7 +66,7 @@ export function Toolbar(props: ToolbarProps) {
     <div class="l-toolbar" ref={elements.toolbar} onMouseDown={keepFocus}>
       <div class="l-toolbar-inner">
         <span class="l-brand" aria-hidden="true">
-          Lectern
+          {t('extensionName')}
         </span>
         <Progress store={store} minutes={props.minutes} />
         <div class="l-actions">
@@ -81,7 +82,7 @@ export function Toolbar(props: ToolbarProps) {
               <span class="l-icon-text" aria-hidden="true">
                 ▶
               </span>
-              <Label text="Read aloud" />
+              <Label text={t('readAloud')} />
             </button>
           )}
           <button
@@ -90,13 +91,14 @@ export function Toolbar(props: ToolbarProps) {
             ref={elements.settingsButton}
             aria-expanded={state.settingsOpen}
             aria-controls={SETTINGS_ID}
-            title="Theme, typeface, text size, width and spacing"
+            title={t('settingsTooltip')}
             onClick={controls.toggleSettings}
           >
             <span class="l-aa" aria-hidden="true">
+              {/* not shown: a picture of letters, hidden from screen readers, the button named by its label */}
               Aa
             </span>
-            <Label text="Reading settings" />
+            <Label text={t('readingSettings')} />
           </button>
           {(['text', 'markdown'] as const).map((format, index) => (
             <button
@@ -120,13 +122,13 @@ export function Toolbar(props: ToolbarProps) {
               class="l-button"
               ref={elements.menuButton}
               onKeyDown={controls.onMenuKeyDown}
-              aria-label="More options"
+              aria-label={t('moreOptions')}
               aria-expanded={state.menuOpen}
               aria-controls="l-export"
-              title="Copy as rich text, save as a file, or fix the text"
+              title={t('moreTooltip')}
               onClick={controls.toggleMenu}
             >
-              <Label text="More" />
+              <Label text={t('more')} />
               <span class="l-caret" aria-hidden="true">
                 ▾
               </span>
@@ -152,8 +154,8 @@ export function Toolbar(props: ToolbarProps) {
           <button
             type="button"
             class="l-button l-close"
-            aria-label="Close reader view"
-            title="Close reader view (Esc)"
+            aria-label={t('closeReader')}
+            title={t('withKey', t('closeReader'), 'Esc')}
             onClick={controls.close}
           >
             <CloseIcon />

@@ -36,6 +36,7 @@ export function createMarks(article: Element): Marks {
     const origin = layer.getBoundingClientRect();
     for (const line of lineBoxes(Array.from(range.getClientRects()))) {
       const box = doc.createElement('div');
+      // not shown: class names
       box.className = `l-mark l-mark-${kind}`;
       place(box, line, origin);
       layer.append(box);

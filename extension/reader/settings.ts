@@ -2,6 +2,7 @@
  * The reader's own settings: what they can be, their defaults, and how a stored value is read back. Pure (no
  * extension API), so the overlay can be mounted without the extension; extension/shared/settings.ts stores them.
  */
+import type { MessageName } from '../shared/i18n.ts';
 
 export const THEMES = ['auto', 'light', 'sepia', 'dark', 'contrast'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -31,22 +32,25 @@ export const LINE_HEIGHTS = [1.4, 1.6, 1.8, 2] as const;
  * reader's own 1.15em.
  */
 export const SPACINGS = {
-  normal: { label: 'Normal', letter: 0, word: 0, paragraph: 1.15 },
-  wide: { label: 'Wide', letter: 0.06, word: 0.08, paragraph: 1.5 },
-  wider: { label: 'Wider', letter: 0.12, word: 0.16, paragraph: 2 },
-} as const;
+  normal: { label: 'spacingNormal', letter: 0, word: 0, paragraph: 1.15 },
+  wide: { label: 'spacingWide', letter: 0.06, word: 0.08, paragraph: 1.5 },
+  wider: { label: 'spacingWider', letter: 0.12, word: 0.16, paragraph: 2 },
+} as const satisfies Record<string, { label: MessageName; letter: number; word: number; paragraph: number }>;
 export type Spacing = keyof typeof SPACINGS;
 
 /** The three spacing settings: their label, and which measure of SPACINGS each sets (reader.css `--l-<measure>`). */
 export const TEXT_SPACINGS = {
-  letterSpacing: { label: 'Letters', measure: 'letter' },
-  wordSpacing: { label: 'Words', measure: 'word' },
-  paragraphSpacing: { label: 'Paragraphs', measure: 'paragraph' },
-} as const;
+  letterSpacing: { label: 'spacingLetters', measure: 'letter' },
+  wordSpacing: { label: 'spacingWords', measure: 'word' },
+  paragraphSpacing: { label: 'spacingParagraphs', measure: 'paragraph' },
+} as const satisfies Record<string, { label: MessageName; measure: string }>;
 export type TextSpacing = keyof typeof TEXT_SPACINGS;
 
 /** The article's text alignment: `justify` also hyphenates, in the article's language (reader.css). */
-export const ALIGNMENTS = { start: 'Left-aligned', justify: 'Justified' } as const;
+export const ALIGNMENTS = { start: 'alignStart', justify: 'alignJustify' } as const satisfies Record<
+  string,
+  MessageName
+>;
 export type Alignment = keyof typeof ALIGNMENTS;
 
 /** Line focus: how many lines stay clear around the one read, the rest dimmed (line-focus.ts); 0 is off. */

@@ -4,6 +4,7 @@
  * loaded yet when the first key is pressed. One table of keys: the reader's key handler (controls.ts) and the
  * help panel (HelpPanel.tsx) both read it.
  */
+import type { MessageName } from '../shared/i18n.ts';
 
 export type SpeechUnit = 'sentence' | 'paragraph';
 
@@ -21,18 +22,18 @@ type KeyCommand = Exclude<SpeechCommand, { kind: 'here' }> | { kind: 'here' };
  * Single keys, free in the reader (Space and the arrows scroll, Ctrl with + or − sizes the text): the letters
  * name what they do, and , . [ ] are side by side on most keyboards, smaller steps under the larger.
  */
-export const SPEECH_KEYS: ReadonlyArray<{ key: string; command: KeyCommand; help: string }> = [
+export const SPEECH_KEYS: ReadonlyArray<{ key: string; command: KeyCommand; help: MessageName }> = [
   {
     key: 'R',
     command: { kind: 'here' },
-    help: 'Read aloud from the paragraph in focus, or from the first one at the top of the view',
+    help: 'speechKeyHere',
   },
-  { key: 'P', command: { kind: 'toggle' }, help: 'Pause or resume reading aloud (or start it)' },
-  { key: ',', command: { kind: 'step', unit: 'sentence', by: -1 }, help: 'Read the previous sentence' },
-  { key: '.', command: { kind: 'step', unit: 'sentence', by: 1 }, help: 'Read the next sentence' },
-  { key: '[', command: { kind: 'step', unit: 'paragraph', by: -1 }, help: 'Read the previous paragraph' },
-  { key: ']', command: { kind: 'step', unit: 'paragraph', by: 1 }, help: 'Read the next paragraph' },
-  { key: 'F', command: { kind: 'follow' }, help: 'Back to the sentence being read, and follow it again' },
+  { key: 'P', command: { kind: 'toggle' }, help: 'speechKeyToggle' },
+  { key: ',', command: { kind: 'step', unit: 'sentence', by: -1 }, help: 'speechKeyPrevSentence' },
+  { key: '.', command: { kind: 'step', unit: 'sentence', by: 1 }, help: 'speechKeyNextSentence' },
+  { key: '[', command: { kind: 'step', unit: 'paragraph', by: -1 }, help: 'speechKeyPrevParagraph' },
+  { key: ']', command: { kind: 'step', unit: 'paragraph', by: 1 }, help: 'speechKeyNextParagraph' },
+  { key: 'F', command: { kind: 'follow' }, help: 'speechKeyFollow' },
 ];
 
 /** The command a key press asks for, `from` the element focused; null for a key of no command. */

@@ -2,6 +2,7 @@
  * The browser's speech voices: whether there are any (the reader offers read aloud only then), which one reads
  * an article, and how the voice list names them. Small and in the reader itself; the speaking is speech.ts.
  */
+import { t } from '../shared/i18n.ts';
 export function synth(): SpeechSynthesis | null {
   return typeof speechSynthesis === 'undefined' ? null : speechSynthesis;
 }
@@ -57,7 +58,7 @@ export function voiceRank(
 
 /** A voice as the list shows it: name, language, and whether it reads on this device or online. */
 export function voiceLabel(voice: Pick<SpeechSynthesisVoice, 'name' | 'lang' | 'localService'>): string {
-  return `${voice.name} (${voice.lang})${voice.localService ? '' : ' · online: sends the text to its service'}`;
+  return `${voice.name} (${voice.lang})${voice.localService ? '' : ` · ${t('voiceOnline')}`}`;
 }
 
 /** Whether a voice speaks the language of `lang` (its primary subtag: en-GB and en-US both speak "en"). */
