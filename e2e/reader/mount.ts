@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import type { copyMessage } from '../../extension/reader/format.ts';
+import type { codeCopyMessage, copyMessage } from '../../extension/reader/format.ts';
 import type { mountForTest } from '../../extension/reader/harness.ts';
 import type { CopyResult, ReaderHandle, ReaderSettings } from '../../extension/reader/index.ts';
 import type { Article } from '../../src/types.ts';
@@ -15,7 +15,13 @@ import { sampleArticle } from './sample-article.ts';
 export const READER_JS = fileURLToPath(new URL('../../dist-reader/reader.js', import.meta.url));
 
 export interface TestWindow {
-  LecternReader: { mountReader: typeof mountForTest; copyMessage: typeof copyMessage };
+  LecternReader: {
+    mountReader: typeof mountForTest;
+    copyMessage: typeof copyMessage;
+    codeCopyMessage: typeof codeCopyMessage;
+    /** How often the reader asked for the highlighter (harness.ts). */
+    asked: { highlighter: number };
+  };
   handle: ReaderHandle;
   calls: string[];
   pageKeys: string[];
@@ -80,6 +86,10 @@ export async function mount(
               w.calls.push(`copy:${format}`);
               // As the content script answers (extension/content/main.ts).
               return { ok: copyResult.ok, message: w.LecternReader.copyMessage(format, copyResult) };
+            },
+            copyCode: async (text) => {
+              w.calls.push(`copyCode:${text}`);
+              return { ok: true, message: w.LecternReader.codeCopyMessage(text) };
             },
             save: async (format) => {
               w.calls.push(`file:${format}`);

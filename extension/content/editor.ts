@@ -13,6 +13,7 @@ import { MAX_ANCESTORS } from '../../src/dom/limits.ts';
 import { MAX_REMOVALS, matchRule, parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
+import { articleElements } from '../reader/added.ts';
 import { type EditBar, editBar, type FixBar, fixBar } from '../reader/FixBars.tsx';
 import { type FixKept, sendToExtension } from '../shared/messages.ts';
 import { boxAround, pickOnPage } from './picker.ts';
@@ -232,7 +233,8 @@ function reread(host: ToolHost, rule: SiteRule | null): void {
 
 /** The reader's blocks that name a page element, each with that element. */
 function editableBlocks(host: ToolHost, content: Element, images: boolean): Map<Element, Element> {
-  const shown = Array.from(content.querySelectorAll('*'));
+  // Without the reader's own frames, buttons and tokens (added.ts), which the copy never held.
+  const shown = articleElements(content);
   const copied = Array.from(host.extracted.body.querySelectorAll('*')).filter(
     (el) => images || el.localName !== 'img',
   );
@@ -253,6 +255,8 @@ function editMode(host: ToolHost, state: Session): void {
   const { root, content } = parts;
   const blocks = editableBlocks(host, content, root.getAttribute('data-images') !== 'off');
   const order = [...blocks.keys()];
+  // A code block that scrolls is a tab stop of the reader's own (code.ts): it stays one after the edit.
+  const tabStops = new Map(order.map((el) => [el, el.getAttribute('tabindex')]));
   let target: Element | null = null;
 
   const finish = (rule: SiteRule | null, status: string) => {
@@ -263,7 +267,9 @@ function editMode(host: ToolHost, state: Session): void {
     content.classList.remove('l-editing');
     for (const el of order) {
       el.classList.remove('l-editable', 'l-target');
-      el.removeAttribute('tabindex');
+      const before = tabStops.get(el);
+      if (before === undefined || before === null) el.removeAttribute('tabindex');
+      else el.setAttribute('tabindex', before);
     }
     content.removeEventListener('click', onClick, true);
     content.removeEventListener('keydown', onKeyDown);

@@ -10,6 +10,7 @@ import { Component, render } from 'preact';
 import { useLayoutEffect } from 'preact/hooks';
 import type { ReaderArticle } from '../../src/types.ts';
 import { ArticleHeader } from './ArticleHeader.tsx';
+import { type CodeOptions, showCodeBlocks } from './code.ts';
 import {
   type ElementRef,
   type ReaderControls,
@@ -26,7 +27,7 @@ import { createStore, type Store, useStore } from './store.ts';
 import { Toast } from './Toast.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { resolveTheme, useSystemDark } from './theme.ts';
-import type { ReaderActions, ReaderBody, ReaderParts, ReaderProps } from './types.ts';
+import type { Highlighter, ReaderActions, ReaderBody, ReaderParts, ReaderProps } from './types.ts';
 import { watchVoices } from './voices.ts';
 
 /**
@@ -44,15 +45,20 @@ function keepFocusClearOf(bar: HTMLElement, scroller: HTMLElement): () => void {
   return () => observer.disconnect();
 }
 
-/** The article's body: the caller's nodes, put in before the first frame and again when images change. */
+/**
+ * The article's body: the caller's nodes, put in before the first frame and again when images change, its code
+ * blocks given their buttons and colours (code.ts).
+ */
 function ArticleBody({
   store,
   body,
   contentRef,
+  code,
 }: {
   store: Store<ReaderState>;
   body: ReaderBody;
   contentRef: ElementRef<HTMLDivElement>;
+  code: CodeOptions;
 }) {
   const images = useStore(store, (state) => state.settings.images);
   // The reader never sets HTML from a string: the caller prepares the nodes (src/clean/present.ts), so no
@@ -60,8 +66,10 @@ function ArticleBody({
   // off the nodes hold no image at all, so turning them off stops their requests, not only their display.
   useLayoutEffect(() => {
     const content = contentRef.current;
-    if (content) content.replaceChildren(body(content.ownerDocument, { images }));
-  }, [body, images, contentRef]);
+    if (!content) return;
+    content.replaceChildren(body(content.ownerDocument, { images }));
+    return showCodeBlocks(content, code);
+  }, [body, images, contentRef, code]);
   return <div class="l-content" ref={contentRef} />;
 }
 
@@ -75,6 +83,7 @@ interface MainProps extends ReaderArticleProps {
   store: Store<ReaderState>;
   lang: string | null;
   elements: ReaderElements;
+  code: CodeOptions;
 }
 
 /**
@@ -87,7 +96,7 @@ class Main extends Component<MainProps> {
     return false;
   }
 
-  override render({ article, body, store, lang, elements }: MainProps) {
+  override render({ article, body, store, lang, elements, code }: MainProps) {
     return (
       <div class="l-main" ref={elements.main}>
         <article
@@ -97,7 +106,7 @@ class Main extends Component<MainProps> {
           ref={elements.article}
         >
           <ArticleHeader article={article} lang={lang} />
-          <ArticleBody store={store} body={body} contentRef={elements.content} />
+          <ArticleBody store={store} body={body} contentRef={elements.content} code={code} />
         </article>
       </div>
     );
@@ -109,9 +118,10 @@ interface ReaderViewProps extends ReaderArticleProps {
   controls: ReaderControls;
   elements: ReaderElements;
   actions: ReaderActions;
+  code: CodeOptions;
 }
 
-function ReaderView({ article, body, store, controls, elements, actions }: ReaderViewProps) {
+function ReaderView({ article, body, store, controls, elements, actions, code }: ReaderViewProps) {
   const settings = useStore(store, (state) => state.settings);
   const dark = useSystemDark();
   const lang = normalizeLang(article.lang);
@@ -156,7 +166,7 @@ function ReaderView({ article, body, store, controls, elements, actions }: Reade
           lang={lang}
           article={() => elements.article.current}
         />
-        <Main article={article} body={body} store={store} lang={lang} elements={elements} />
+        <Main article={article} body={body} store={store} lang={lang} elements={elements} code={code} />
       </div>
       <Toast store={store} />
     </div>
@@ -182,9 +192,10 @@ export function renderReader(
     article,
     body,
     panels,
+    highlighter,
     actions,
     settings = DEFAULT_READER_SETTINGS,
-  }: ReaderProps & { panels: () => Promise<Panels> },
+  }: ReaderProps & { panels: () => Promise<Panels>; highlighter?: () => Promise<Highlighter> },
   speech = true,
 ): MountedReader {
   // The voices are asked for once: the list is a new array at each call, and the first call sets up speech.
@@ -192,6 +203,11 @@ export function renderReader(
   const store = createStore(initialState(settings, !!actions.shortcut, voices.voices));
   const elements = readerElements();
   const controls = readerControls(store, actions, panels, elements);
+  const code: CodeOptions = {
+    ...(actions.copyCode && { copy: controls.copyCode }),
+    ...(highlighter && { highlighter }),
+    scroller: () => elements.scroller.current,
+  };
   render(
     <ReaderView
       article={article}
@@ -200,6 +216,7 @@ export function renderReader(
       controls={controls}
       elements={elements}
       actions={actions}
+      code={code}
     />,
     container,
   );

@@ -102,6 +102,12 @@ export function copyMessage(format: CopyFormat, result: CopyResult, selection = 
   return `Copied ${what}${COPY[format].done}`;
 }
 
+/** The toast after a code block's Copy code: "Copied the code (12 lines)". */
+export function codeCopyMessage(code: string): string {
+  const lines = code.replace(/\n$/, '').split('\n').length;
+  return `Copied the code (${count(lines)} ${lines === 1 ? 'line' : 'lines'})`;
+}
+
 /** The toast after saving: the file's name, or why it failed. */
 export function saveMessage(result: SaveResult): string {
   return result.ok ? `Saved ${result.name}` : couldNot('save', result.error);

@@ -18,6 +18,11 @@ export const CHUNKS = {
   panels: { entry: 'extension/content/panels.ts', file: 'extension/content/panels.js', when: FIRST_USE },
   /** The reader's tools: the Edit mode and the bar of a site's fix, the picker, the outline, their styles. */
   tools: { entry: 'extension/content/tools.ts', file: 'extension/content/tools.js', when: FIRST_USE },
+  /**
+   * The code highlighter: highlight.js's common grammars (lowlight) and the tokens' colours, when a code block
+   * naming its language first nears the screen.
+   */
+  code: { entry: 'extension/content/code.ts', file: 'extension/content/code.js', when: FIRST_USE },
   /** "Why this text": the segment walk and scores again, to show them on the page (asked for by the tools). */
   why: { entry: 'extension/content/why.ts', file: 'extension/content/why.js', when: FIRST_USE },
   /**

@@ -1,0 +1,152 @@
+/**
+ * The article's code blocks as the reader shows them: a Copy code button on each, a tab stop and a name on one
+ * that scrolls sideways (so a keyboard can scroll it), and its tokens coloured once it nears the screen, by the
+ * highlighter (highlight.ts), loaded then and only for an article that has a block naming its language. The
+ * nodes are the reader's own copy (src/clean/present.ts); what is added is marked (added.ts).
+ */
+import { createElementNSIn } from '../../src/dom/access.ts';
+import { ADDED } from './added.ts';
+import type { Highlighter } from './types.ts';
+
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** The one class the copy walk writes on a `<pre>` or its `<code>` (src/clean/allowed.ts, CODE_CLASS). */
+const LANGUAGE_CLASS = /(?:^|\s)language-([a-z0-9_+#.-]{1,30})(?:\s|$)/;
+
+/** How far ahead of the screen a block is highlighted: a screen's height, so it is coloured before it is read. */
+const AHEAD = '100% 0px';
+
+export interface CodeOptions {
+  /** Puts a block's code on the clipboard; absent where nothing copies (no button then). */
+  copy?: (text: string) => void;
+  /** The highlighter, loaded on first need; absent where there is none (the code stays plain). */
+  highlighter?: () => Promise<Highlighter>;
+  /** The scroll container the blocks come near the screen in. */
+  scroller: () => HTMLElement | null;
+}
+
+interface CodeBlock {
+  pre: HTMLElement;
+  /** What the highlighter colours: the `<pre>`'s one `<code>`, else the `<pre>` itself. */
+  code: HTMLElement;
+  language: string | null;
+}
+
+/**
+ * A `<pre>` holding one `<code>` and nothing else but white space, or naming a language: code, not a poem or a
+ * drawing in characters. A `<pre>` inside another is part of that one.
+ */
+function codeBlockOf(pre: HTMLElement): CodeBlock | null {
+  if (pre.parentElement?.closest('pre')) return null;
+  const only = pre.childElementCount === 1 ? pre.firstElementChild : null;
+  const code =
+    only?.localName === 'code' && (pre.textContent ?? '').trim() === (only.textContent ?? '').trim()
+      ? (only as HTMLElement)
+      : null;
+  const language =
+    LANGUAGE_CLASS.exec(code?.className ?? '')?.[1] ?? LANGUAGE_CLASS.exec(pre.className)?.[1] ?? null;
+  if (code === null && language === null) return null;
+  return { pre, code: code ?? pre, language };
+}
+
+/** Only plain text can be coloured: markup the page put in its code (a link, a mark) is kept as it is. */
+const isPlainText = (el: Element): boolean => el.childElementCount === 0;
+
+/** Wraps the block in a frame of the reader's that holds the Copy code button beside the `<pre>`. */
+function addCopyButton(block: CodeBlock, copy: (text: string) => void): void {
+  const doc = block.pre.ownerDocument;
+  const frame = createElementNSIn(doc, XHTML_NS, 'div') as HTMLElement;
+  frame.className = 'l-code';
+  frame.setAttribute(ADDED, '');
+  const button = createElementNSIn(doc, XHTML_NS, 'button') as HTMLButtonElement;
+  button.type = 'button';
+  button.className = 'l-code-copy';
+  button.setAttribute(ADDED, '');
+  // Its visible word is drawn by the stylesheet, so no text of the button is in the body a selection copies.
+  button.setAttribute('aria-label', 'Copy code');
+  button.title = 'Copy code';
+  // The code as it reads, tokens or not (they spell the same text); nothing of the frame or the button.
+  button.addEventListener('click', () => copy(block.code.textContent ?? ''));
+  block.pre.replaceWith(frame);
+  frame.append(block.pre, button);
+}
+
+/**
+ * A `<pre>` that scrolls sideways is a tab stop, named, so a keyboard can reach and scroll it (WCAG 2.1.1; axe's
+ * scrollable-region-focusable); one that fits is not, to keep Tab's path short.
+ */
+function markScrolling(pre: HTMLElement, language: string | null): void {
+  const scrolls = pre.scrollWidth > pre.clientWidth + 1;
+  if (scrolls === pre.hasAttribute('tabindex')) return;
+  if (scrolls) {
+    pre.tabIndex = 0;
+    pre.setAttribute('role', 'group');
+    pre.setAttribute('aria-label', language === null ? 'Code' : `Code: ${language}`);
+  } else {
+    for (const name of ['tabindex', 'role', 'aria-label']) pre.removeAttribute(name);
+  }
+}
+
+/** Colours each block as it nears the screen, loading the highlighter for the first. */
+function highlightNearScreen(
+  blocks: readonly CodeBlock[],
+  load: () => Promise<Highlighter>,
+  root: HTMLElement | null,
+): () => void {
+  const waiting = new Map<Element, CodeBlock>(blocks.map((block) => [block.pre, block]));
+  let stopped = false;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const block = waiting.get(entry.target);
+        if (!entry.isIntersecting || block === undefined) continue;
+        waiting.delete(entry.target);
+        observer.unobserve(entry.target);
+        load().then(
+          (highlighter) => {
+            if (!stopped && block.code.isConnected && block.language !== null)
+              highlighter.highlight(block.code, block.language);
+          },
+          // The code stays plain; the next block asks again (a chunk that failed may load later).
+          () => undefined,
+        );
+      }
+    },
+    { root, rootMargin: AHEAD },
+  );
+  for (const pre of waiting.keys()) observer.observe(pre);
+  return () => {
+    stopped = true;
+    observer.disconnect();
+  };
+}
+
+/**
+ * Gives the code blocks of `content` (the body just put in) their button, tab stop and colours. Returns the
+ * function that stops watching them.
+ */
+export function showCodeBlocks(content: HTMLElement, options: CodeOptions): () => void {
+  // The body is our copy, its size capped by the copy walk: read as a static list.
+  const pres = Array.from(content.querySelectorAll<HTMLElement>('pre'));
+  if (pres.length === 0) return () => undefined;
+  const blocks = pres.map(codeBlockOf).filter((block) => block !== null);
+  const { copy, highlighter } = options;
+  if (copy) for (const block of blocks) addCopyButton(block, copy);
+  const languageOf = new Map(blocks.map((block) => [block.pre, block.language]));
+  const resizes = new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      const pre = entry.target as HTMLElement;
+      markScrolling(pre, languageOf.get(pre) ?? null);
+    }
+  });
+  for (const pre of pres) resizes.observe(pre);
+  const colourable = blocks.filter((block) => block.language !== null && isPlainText(block.code));
+  const stopHighlighting =
+    highlighter && colourable.length > 0
+      ? highlightNearScreen(colourable, highlighter, options.scroller())
+      : () => undefined;
+  return () => {
+    resizes.disconnect();
+    stopHighlighting();
+  };
+}
