@@ -15,17 +15,17 @@ const JS = 'const total = prices.reduce((sum, p) => sum + p, 0);';
 const HOSTILE = '<img src=x onerror="window.pwned = 1">';
 const WIDE = `print(${'"a long line that runs past the column", '.repeat(6)}0)`;
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const codeArticle = {
   ...sampleArticle,
   content: `
 <p>Three blocks of code, and one that is not.</p>
-<pre><code class="language-python">${escape(PYTHON)}</code></pre>
-<pre class="language-js"><code>${escape(JS)}</code></pre>
-<pre><code class="language-html">${escape(HOSTILE)}</code></pre>
-<pre><code>${escape(HOSTILE)}</code></pre>
-<pre><code class="language-python">${escape(WIDE)}</code></pre>
+<pre><code class="language-python">${asHtml(PYTHON)}</code></pre>
+<pre class="language-js"><code>${asHtml(JS)}</code></pre>
+<pre><code class="language-html">${asHtml(HOSTILE)}</code></pre>
+<pre><code>${asHtml(HOSTILE)}</code></pre>
+<pre><code class="language-python">${asHtml(WIDE)}</code></pre>
 <p>The end.</p>`,
 };
 
