@@ -1,6 +1,7 @@
 /**
  * The overlay for people who don't use a mouse or don't see well: an axe-core scan in every theme (with the
- * settings panel and the keyboard help open, so their controls are scanned too) finds no serious or critical
+ * settings panel and the keyboard help open, so their controls are scanned too, and a highlighted code block in
+ * view, so its tokens' colours are) finds no serious or critical
  * violation, and the help panel lists the keys. Each theme's screenshot is attached to the test; with
  * UPDATE_SCREENSHOTS=1 it also replaces the one the README shows (docs/screenshots/).
  */
@@ -31,6 +32,21 @@ for (const theme of THEMES.filter((name) => name !== 'auto')) {
     await reader(page).getByRole('button', { name: 'Reading settings' }).click();
     await page.keyboard.press('?');
     await expect(reader(page).getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+    // axe lays out what it checks for contrast from <body> down, and reports the colours of anything outside it
+    // (the reader's host is a child of <html>, as in the extension) as undetermined, never as a violation.
+    await page.evaluate(() => {
+      const host = document.querySelector('lectern-reader');
+      const dialog = host?.shadowRoot?.querySelector('dialog');
+      if (!host || !dialog) return;
+      document.body.append(host);
+      // Moved, the dialog is no longer modal: shown modally again, so the page under it stays inert.
+      dialog.close();
+      dialog.showModal();
+    });
+    // The sample's code block, highlighted and on the screen, so the tokens' colours are scanned too.
+    const code = reader(page).locator('.l-content pre');
+    await code.scrollIntoViewIfNeeded();
+    await expect(code.locator('[data-l-tokens] .hljs-keyword').first()).toBeVisible();
     const results = await new AxeBuilder({ page })
       .include('lectern-reader')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -41,8 +57,11 @@ for (const theme of THEMES.filter((name) => name !== 'auto')) {
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
       );
     expect(serious).toEqual([]);
-    // The scan ran on the reader: it found the dialog's controls to check.
+    // The scan ran on the reader: it found the dialog's controls to check, and the code's tokens' colours.
     expect(results.passes.length).toBeGreaterThan(10);
+    const contrast = results.passes.find((rule) => rule.id === 'color-contrast');
+    const tokens = contrast?.nodes.filter((node) => node.html.includes('hljs-')) ?? [];
+    expect(tokens.length).toBeGreaterThan(3);
   });
 }
 
