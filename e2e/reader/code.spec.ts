@@ -137,3 +137,28 @@ test('an article without a block naming its language never asks for the highligh
   await mount(page, codeArticle);
   await expect.poll(asked).toBeGreaterThan(0);
 });
+
+test('a selection across a highlighted block is copied as the article holds it: no button, no tokens', async ({
+  page,
+}) => {
+  await mountOn(page);
+  await expect(blocks(page).nth(0).locator('span').first()).toBeAttached();
+  // From the paragraph before the Python block to the end of the JavaScript one.
+  await reader(page).evaluate((host) => {
+    const root = host.shadowRoot as ShadowRoot;
+    const [first, , second] = Array.from(root.querySelectorAll('.l-content > *'));
+    const range = document.createRange();
+    range.setStartBefore(first as Node);
+    range.setEndAfter(second as Node);
+    const selection = document.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+  });
+  await reader(page).getByRole('button', { name: 'Copy text' }).click();
+  await expect.poll(() => calls(page)).toEqual(['copy:text']);
+  const copied = await page.evaluate(() => (window as unknown as TestWindow).selection);
+  // The blocks as the article holds them, whatever the browser makes of the selection's ends.
+  expect(copied).toContain(`<pre><code class="language-python">${asHtml(PYTHON)}</code></pre>`);
+  expect(copied).toContain(`<pre class="language-js"><code>${asHtml(JS)}</code></pre>`);
+  expect(copied).not.toMatch(/data-l-|<button|<span|hljs/);
+});

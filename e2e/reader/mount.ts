@@ -25,6 +25,8 @@ export interface TestWindow {
   handle: ReaderHandle;
   calls: string[];
   pageKeys: string[];
+  /** The markup of the selection the last copy was handed, or null when it was handed none. */
+  selection: string | null;
 }
 
 /** Fails with the fix when the reader bundle was not built. */
@@ -82,8 +84,11 @@ export async function mount(
           article,
           ...(settings ? { settings } : {}),
           actions: {
-            copy: async (format) => {
+            copy: async (format, _header, selection) => {
               w.calls.push(`copy:${format}`);
+              const box = document.createElement('div');
+              if (selection) box.append(selection.cloneNode(true));
+              w.selection = selection ? box.innerHTML : null;
               // As the content script answers (extension/content/main.ts).
               return { ok: copyResult.ok, message: w.LecternReader.copyMessage(format, copyResult) };
             },
