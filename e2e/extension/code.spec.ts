@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { fixtureFile } from '../support/index.ts';
 import { type Overlay, overlayOf } from '../support/overlay.ts';
-import { openReaderFromPopup, openTab, useExtension } from './harness.ts';
+import { clearStorage, openReaderFromPopup, openTab, useExtension } from './harness.ts';
 import { NEWS } from './pages.ts';
 
 const extension = useExtension({ clipboard: true });
@@ -120,5 +120,34 @@ test('Copy code puts exactly the block’s code on the clipboard, past the page�
   await paste.bringToFront();
   expect(await paste.evaluate(() => navigator.clipboard.readText())).toBe(PYTHON);
   await paste.close();
+  await page.close();
+});
+
+test('the Edit mode pairs the article’s blocks past a highlighted code block: the one clicked below it goes', async () => {
+  const BELOW = 'Work is due to start in the autumn of next year';
+  const { page, overlay } = await openReader(CODE_URL, 'def budget');
+  await expect
+    .poll(() => overlay.evaluate((root) => root.querySelector('[data-l-tokens] .hljs-keyword') !== null))
+    .toBe(true);
+  await overlay.click('More options');
+  await overlay.click('Fix the text…');
+  await expect.poll(() => overlay.has('Done')).toBe(true);
+  const centre = await overlay.evaluate((root, wanted) => {
+    const block = Array.from(root.querySelectorAll('.l-content .l-editable')).find((el) =>
+      (el.textContent ?? '').startsWith(wanted),
+    );
+    if (!block) return null;
+    block.scrollIntoView({ block: 'center' });
+    const box = block.getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }, BELOW);
+  expect(centre).not.toBeNull();
+  await page.mouse.click(centre?.x ?? 0, centre?.y ?? 0);
+  await expect.poll(() => overlay.shows(BELOW)).toBe(false);
+  // The code is still there, as it was, its Copy code button hidden while editing.
+  expect(await overlay.evaluate((root) => root.querySelector('.l-content pre')?.textContent)).toBe(PYTHON);
+  expect(await overlay.has('Copy code', 'button')).toBe(false);
+  await overlay.click('Cancel');
+  await clearStorage(extension);
   await page.close();
 });
