@@ -255,8 +255,6 @@ function editMode(host: ToolHost, state: Session): void {
   const { root, content } = parts;
   const blocks = editableBlocks(host, content, root.getAttribute('data-images') !== 'off');
   const order = [...blocks.keys()];
-  // A code block that scrolls is a tab stop of the reader's own (code.ts): it stays one after the edit.
-  const tabStops = new Map(order.map((el) => [el, el.getAttribute('tabindex')]));
   let target: Element | null = null;
 
   const finish = (rule: SiteRule | null, status: string) => {
@@ -267,9 +265,7 @@ function editMode(host: ToolHost, state: Session): void {
     content.classList.remove('l-editing');
     for (const el of order) {
       el.classList.remove('l-editable', 'l-target');
-      const before = tabStops.get(el);
-      if (before === undefined || before === null) el.removeAttribute('tabindex');
-      else el.setAttribute('tabindex', before);
+      el.removeAttribute('tabindex');
     }
     content.removeEventListener('click', onClick, true);
     content.removeEventListener('keydown', onKeyDown);
