@@ -27,7 +27,7 @@ import { createStore, type Store, useStore } from './store.ts';
 import { Toast } from './Toast.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { resolveTheme, useSystemDark } from './theme.ts';
-import type { Highlighter, ReaderActions, ReaderBody, ReaderParts, ReaderProps } from './types.ts';
+import type { ReaderActions, ReaderBody, ReaderParts, ReaderProps } from './types.ts';
 import { watchVoices } from './voices.ts';
 
 /**
@@ -195,7 +195,7 @@ export function renderReader(
     highlighter,
     actions,
     settings = DEFAULT_READER_SETTINGS,
-  }: ReaderProps & { panels: () => Promise<Panels>; highlighter?: () => Promise<Highlighter> },
+  }: ReaderProps & { panels: () => Promise<Panels> },
   speech = true,
 ): MountedReader {
   // The voices are asked for once: the list is a new array at each call, and the first call sets up speech.
