@@ -84,7 +84,7 @@ async function openReader(url: string, shows: string): Promise<{ page: Page; ove
 
 test('the highlighter is injected for an article with code, and never for one without', async () => {
   const plain = await openReader(NEWS.url, NEWS.body);
-  // Through the whole article, every block near the screen once.
+  // Through the whole article, every block shown once.
   await plain.overlay.evaluate((root) => {
     const scroller = root.querySelector('.l-scroll');
     scroller?.scrollTo({ top: scroller.scrollHeight, behavior: 'instant' });

@@ -132,7 +132,7 @@ test('an article without a block naming its language never asks for the highligh
   const asked = () => page.evaluate(() => (window as unknown as TestWindow).LecternReader.asked.highlighter);
   expect(await asked()).toBe(0);
   await expect(blocks(page).locator('span')).toHaveCount(0);
-  // The control: the article with code asks once the blocks are near the screen.
+  // The control: the article with code asks once the reader has shown.
   await reader(page).evaluate((host) => host.remove());
   await mount(page, codeArticle);
   await expect.poll(asked).toBeGreaterThan(0);

@@ -206,7 +206,6 @@ export function renderReader(
   const code: CodeOptions = {
     ...(actions.copyCode && { copy: controls.copyCode }),
     ...(highlighter && { highlighter }),
-    scroller: () => elements.scroller.current,
   };
   render(
     <ReaderView

@@ -1,6 +1,6 @@
 /**
  * The article's code blocks as the reader shows them: a Copy code button on each, a tab stop and a name on one
- * that scrolls sideways (so a keyboard can scroll it), and its tokens coloured once it nears the screen, by the
+ * that scrolls sideways (so a keyboard can scroll it), and its tokens coloured after the reader has shown, by the
  * highlighter (highlight.ts), loaded then and only for an article that has a block naming its language. The
  * nodes are the reader's own copy (src/clean/present.ts); what is added is marked (added.ts).
  */
@@ -13,16 +13,11 @@ const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 /** The one class the copy walk writes on a `<pre>` or its `<code>` (src/clean/allowed.ts, CODE_CLASS). */
 const LANGUAGE_CLASS = /(?:^|\s)language-([a-z0-9_+#.-]{1,30})(?:\s|$)/;
 
-/** How far ahead of the screen a block is highlighted: a screen's height, so it is coloured before it is read. */
-const AHEAD = '100% 0px';
-
 export interface CodeOptions {
   /** Puts a block's code on the clipboard; absent where nothing copies (no button then). */
   copy?: (text: string) => void;
   /** The highlighter, loaded on first need; absent where there is none (the code stays plain). */
   highlighter?: () => Promise<Highlighter>;
-  /** The scroll container the blocks come near the screen in. */
-  scroller: () => HTMLElement | null;
 }
 
 interface CodeBlock {
@@ -87,37 +82,36 @@ function markScrolling(pre: HTMLElement, language: string | null): void {
   }
 }
 
-/** Colours each block as it nears the screen, loading the highlighter for the first. */
-function highlightNearScreen(
-  blocks: readonly CodeBlock[],
-  load: () => Promise<Highlighter>,
-  root: HTMLElement | null,
-): () => void {
-  const waiting = new Map<Element, CodeBlock>(blocks.map((block) => [block.pre, block]));
+/** How long the browser may wait for an idle moment before the next block is coloured anyway. */
+const IDLE_TIMEOUT_MS = 1000;
+
+/**
+ * Colours the blocks in reading order once the reader has shown, each in an idle moment of its own (a block is
+ * at most 10–20 ms: highlight.ts), loading the highlighter first. Not as blocks near the screen: the
+ * reader is laid out before its dialog shows, and Firefox's IntersectionObserver, having seen the scroll
+ * container with no height then, never reported a block near it afterwards.
+ */
+function highlightWhenIdle(blocks: readonly CodeBlock[], load: () => Promise<Highlighter>): () => void {
   let stopped = false;
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        const block = waiting.get(entry.target);
-        if (!entry.isIntersecting || block === undefined) continue;
-        waiting.delete(entry.target);
-        observer.unobserve(entry.target);
-        load().then(
-          (highlighter) => {
-            if (!stopped && block.code.isConnected && block.language !== null)
-              highlighter.highlight(block.code, block.language);
-          },
-          // The code stays plain; the next block asks again (a chunk that failed may load later).
-          () => undefined,
-        );
-      }
-    },
-    { root, rootMargin: AHEAD },
+  let idle = 0;
+  const colour = (highlighter: Highlighter, next: number) => {
+    const block = blocks[next];
+    if (stopped || block === undefined) return;
+    if (block.code.isConnected && block.language !== null) highlighter.highlight(block.code, block.language);
+    idle = requestIdleCallback(() => colour(highlighter, next + 1), { timeout: IDLE_TIMEOUT_MS });
+  };
+  idle = requestIdleCallback(
+    () =>
+      load().then(
+        (highlighter) => colour(highlighter, 0),
+        // The code stays plain: a chunk that failed to load leaves the reader as it was.
+        () => undefined,
+      ),
+    { timeout: IDLE_TIMEOUT_MS },
   );
-  for (const pre of waiting.keys()) observer.observe(pre);
   return () => {
     stopped = true;
-    observer.disconnect();
+    cancelIdleCallback(idle);
   };
 }
 
@@ -142,9 +136,7 @@ export function showCodeBlocks(content: HTMLElement, options: CodeOptions): () =
   for (const pre of pres) resizes.observe(pre);
   const colourable = blocks.filter((block) => block.language !== null && isPlainText(block.code));
   const stopHighlighting =
-    highlighter && colourable.length > 0
-      ? highlightNearScreen(colourable, highlighter, options.scroller())
-      : () => undefined;
+    highlighter && colourable.length > 0 ? highlightWhenIdle(colourable, highlighter) : () => undefined;
   return () => {
     resizes.disconnect();
     stopHighlighting();

@@ -38,7 +38,7 @@ export interface ReaderActions {
   copyCode?(text: string): Promise<Outcome>;
 }
 
-/** Colours code blocks (highlight.ts): loaded when a block naming its language first nears the screen. */
+/** Colours code blocks (highlight.ts): loaded once a reader showing a block naming its language has painted. */
 export interface Highlighter {
   /** Replaces `code`'s text (plain, of the reader's copy) by its tokens; false, leaving it, when it can't. */
   highlight(code: HTMLElement, language: string): boolean;

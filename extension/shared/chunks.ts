@@ -19,8 +19,8 @@ export const CHUNKS = {
   /** The reader's tools: the Edit mode and the bar of a site's fix, the picker, the outline, their styles. */
   tools: { entry: 'extension/content/tools.ts', file: 'extension/content/tools.js', when: FIRST_USE },
   /**
-   * The code highlighter: highlight.js's common grammars (lowlight) and the tokens' colours, when a code block
-   * naming its language first nears the screen.
+   * The code highlighter: highlight.js's common grammars (lowlight) and the tokens' colours, once a reader
+   * showing a code block that names its language has painted.
    */
   code: { entry: 'extension/content/code.ts', file: 'extension/content/code.js', when: FIRST_USE },
   /** "Why this text": the segment walk and scores again, to show them on the page (asked for by the tools). */
