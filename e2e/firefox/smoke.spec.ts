@@ -174,11 +174,11 @@ test('in Firefox, the legible typeface chosen in the settings draws the article'
   await page.close();
 });
 
-/** Opens news-article, presses the shortcut and waits for the reader to show the article. */
-async function openReader(slug: string): Promise<Page> {
+/** Opens news-article (or `file`, a page of it), presses the shortcut and waits for the reader to show it. */
+async function openReader(slug: string, file = fixtureFile('news-article', 'source.html')): Promise<Page> {
   if (!firefox || !display || !server) throw new Error('not launched');
   const page = await firefox.newPage();
-  await page.goto(server.add(`firefox-${slug}`, 'news-article', fixtureFile('news-article', 'source.html')));
+  await page.goto(server.add(`firefox-${slug}`, 'news-article', file));
   await page.bringToFront();
   await display.press('firefox', SHORTCUT);
   await expect.poll(() => readerView(page).then((view) => view?.title), { timeout: 15_000 }).toBe(NEWS.title);
@@ -327,5 +327,56 @@ test('in Firefox, the Edit mode’s bar is a band of the sticky toolbar: its but
     (root.querySelector('.l-scroll') as HTMLElement).scrollTop = 800;
   });
   await inPlace(false);
+  await page.close();
+});
+
+const PYTHON = 'def budget(total, phases):\n    return [total / phases] * phases  # even split\n';
+
+/** The news article with a Python block before its first subheading, written where the server reads it. */
+function codePage(): string {
+  const html = readFileSync(fixtureFile('news-article', 'source.html'), 'utf8').replace(
+    '<h2>What the money buys</h2>',
+    `<pre><code class="language-python">${PYTHON.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</code></pre>` +
+      '<h2>What the money buys</h2>',
+  );
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'lectern-firefox-code-')), 'source.html');
+  writeFileSync(file, html);
+  return file;
+}
+
+test('in Firefox, a code block’s keywords are coloured and Copy code puts exactly its code on the clipboard', async () => {
+  test.setTimeout(60_000);
+  if (!display || !firefox) throw new Error('not launched');
+  const page = await openReader('code', codePage());
+  // The highlighter's chunk is injected once the reader has shown: the keyword then has a colour of its own.
+  const coloured = () =>
+    overlayOf(page).evaluate((root) => {
+      const keyword = root.querySelector('[data-l-tokens] .hljs-keyword');
+      const code = keyword?.closest('code');
+      return !!keyword && !!code && getComputedStyle(keyword).color !== getComputedStyle(code).color;
+    });
+  await expect.poll(coloured, { timeout: 15_000 }).toBe(true);
+  // Scrolled to, as a person would: the click lands where the button is on the screen.
+  await overlayOf(page).evaluate((root) =>
+    root.querySelector('.l-code')?.scrollIntoView({ block: 'center' }),
+  );
+  await overlayOf(page).click('Copy code');
+  await expect.poll(() => toast(page)).toBe('Copied the code (2 lines)');
+  await display.press('firefox', 'Escape');
+  await expect.poll(() => closed(page)).toBe(true);
+
+  const target = await firefox.newPage();
+  await target.goto('about:blank');
+  await target.evaluate(() => {
+    const box = document.createElement('textarea');
+    box.style.cssText = 'width: 90vw; height: 80vh';
+    document.body.append(box);
+    box.focus();
+  });
+  await target.bringToFront();
+  await display.press('firefox', 'ctrl+v');
+  const pasted = () => target.evaluate(() => document.querySelector('textarea')?.value ?? '');
+  await expect.poll(pasted).toBe(PYTHON);
+  await target.close();
   await page.close();
 });

@@ -1,8 +1,9 @@
 /**
  * The overlay for people who don't use a mouse or don't see well: an axe-core scan in every theme (with the
- * settings panel and the keyboard help open, so their controls are scanned too) finds no serious or critical
- * violation, also with every reading aid on (the widest spacing, justified text, line focus, the legible
- * typeface), and the help panel lists the keys. Each theme's screenshot is attached to the test; with
+ * settings panel and the keyboard help open, so their controls are scanned too, and a highlighted code block in
+ * view, so its tokens' colours are) finds no serious or critical violation, also with every reading aid on (the
+ * widest spacing, justified text, line focus, the legible typeface), and the help panel lists the keys. Each
+ * theme's screenshot is attached to the test; with
  * UPDATE_SCREENSHOTS=1 it also replaces the one the README shows (docs/screenshots/).
  */
 import { fileURLToPath } from 'node:url';
@@ -16,8 +17,29 @@ test.beforeAll(requireReaderBundle);
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
-/** The serious and critical violations axe finds in the reader, each with the elements it names. */
-async function seriousViolations(page: Page): Promise<{ serious: string[]; passes: number }> {
+/**
+ * axe lays out what it checks for contrast from <body> down, and reports the colours of anything outside it (the
+ * reader's host is a child of <html>, as in the extension) as undetermined, never as a violation. Moving the
+ * host puts the dialog back at the top of its scroll, so it comes before scrolling to what is to be scanned.
+ */
+async function hostInBody(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const host = document.querySelector('lectern-reader');
+    const dialog = host?.shadowRoot?.querySelector('dialog');
+    if (!host || !dialog || host.parentElement === document.body) return;
+    document.body.append(host);
+    // Moved, the dialog is no longer modal: shown modally again, so the page under it stays inert.
+    dialog.close();
+    dialog.showModal();
+  });
+}
+
+/**
+ * The serious and critical violations axe finds in the reader, each with the elements it names; how many checks
+ * passed, and how many of the passed colour checks were a code token's.
+ */
+async function seriousViolations(page: Page): Promise<{ serious: string[]; passes: number; tokens: number }> {
+  await hostInBody(page);
   const results = await new AxeBuilder({ page })
     .include('lectern-reader')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -27,7 +49,9 @@ async function seriousViolations(page: Page): Promise<{ serious: string[]; passe
     .map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
-  return { serious, passes: results.passes.length };
+  const contrast = results.passes.find((rule) => rule.id === 'color-contrast');
+  const tokens = contrast?.nodes.filter((node) => node.html.includes('hljs-')).length ?? 0;
+  return { serious, passes: results.passes.length, tokens };
 }
 
 for (const theme of THEMES.filter((name) => name !== 'auto')) {
@@ -46,10 +70,16 @@ for (const theme of THEMES.filter((name) => name !== 'auto')) {
     await reader(page).getByRole('button', { name: 'Reading settings' }).click();
     await page.keyboard.press('?');
     await expect(reader(page).getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
-    const { serious, passes } = await seriousViolations(page);
+    // The sample's code block, highlighted and on the screen, so the tokens' colours are scanned too.
+    await hostInBody(page);
+    const code = reader(page).locator('.l-content pre');
+    await code.scrollIntoViewIfNeeded();
+    await expect(code.locator('[data-l-tokens] .hljs-keyword').first()).toBeVisible();
+    const { serious, passes, tokens } = await seriousViolations(page);
     expect(serious).toEqual([]);
-    // The scan ran on the reader: it found the dialog's controls to check.
+    // The scan ran on the reader: it found the dialog's controls to check, and the code's tokens' colours.
     expect(passes).toBeGreaterThan(10);
+    expect(tokens).toBeGreaterThan(3);
   });
 }
 

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import type { copyMessage } from '../../extension/reader/format.ts';
+import type { codeCopyMessage, copyMessage } from '../../extension/reader/format.ts';
 import type { mountForTest } from '../../extension/reader/harness.ts';
 import type { CopyResult, ReaderHandle, ReaderSettings } from '../../extension/reader/index.ts';
 import type { Article } from '../../src/types.ts';
@@ -15,10 +15,18 @@ import { sampleArticle } from './sample-article.ts';
 export const READER_JS = fileURLToPath(new URL('../../dist-reader/reader.js', import.meta.url));
 
 export interface TestWindow {
-  LecternReader: { mountReader: typeof mountForTest; copyMessage: typeof copyMessage };
+  LecternReader: {
+    mountReader: typeof mountForTest;
+    copyMessage: typeof copyMessage;
+    codeCopyMessage: typeof codeCopyMessage;
+    /** How often the reader asked for the highlighter (harness.ts). */
+    asked: { highlighter: number };
+  };
   handle: ReaderHandle;
   calls: string[];
   pageKeys: string[];
+  /** The markup of the selection the last copy was handed, or null when it was handed none. */
+  selection: string | null;
 }
 
 /** Fails with the fix when the reader bundle was not built. */
@@ -76,10 +84,17 @@ export async function mount(
           article,
           ...(settings ? { settings } : {}),
           actions: {
-            copy: async (format) => {
+            copy: async (format, _header, selection) => {
               w.calls.push(`copy:${format}`);
+              const box = document.createElement('div');
+              if (selection) box.append(selection.cloneNode(true));
+              w.selection = selection ? box.innerHTML : null;
               // As the content script answers (extension/content/main.ts).
               return { ok: copyResult.ok, message: w.LecternReader.copyMessage(format, copyResult) };
+            },
+            copyCode: async (text) => {
+              w.calls.push(`copyCode:${text}`);
+              return { ok: true, message: w.LecternReader.codeCopyMessage(text) };
             },
             save: async (format) => {
               w.calls.push(`file:${format}`);

@@ -60,8 +60,9 @@ which surprised almost everyone who works in them.<sup><a href="https://news.tes
 day.”</p></blockquote>
 <p>The libraries have had to adapt. Opening hours were the first thing to move, followed by the Wi-Fi, which was
 never meant for forty laptops at once. The branch system’s booking service now reports occupancy in real time:</p>
-<pre><code>GET /api/branches/alder-street/occupancy
-{ "seats": 64, "taken": 51, "updated": "2024-03-02T10:42:00Z" }</code></pre>
+<pre><code class="language-javascript">// Seats free at Alder Street, as the booking service counts them
+const { seats, taken } = await fetch('/api/branches/alder-street/occupancy').then((r) => r.json());
+console.log(\`\${seats - taken} of \${seats} free\`, true, null);</code></pre>
 <figure><img src="${CHART}" alt="Bar chart: branch visits rising every year from 2018 to 2023" width="1200"
 height="600"><figcaption>Branch visits per year, 2018–2023. Source: city library service.</figcaption></figure>
 <h2>The numbers</h2>

@@ -13,6 +13,7 @@ import { MAX_ANCESTORS } from '../../src/dom/limits.ts';
 import { MAX_REMOVALS, matchRule, parseRule, type SiteRule } from '../../src/rules/index.ts';
 import { selectorFor, selectorLike } from '../../src/rules/selector.ts';
 import type { Extracted } from '../../src/types.ts';
+import { articleElements } from '../reader/added.ts';
 import { type EditBar, editBar, type FixBar, fixBar } from '../reader/FixBars.tsx';
 import { t, tCount } from '../shared/i18n.ts';
 import { type FixKept, sendToExtension } from '../shared/messages.ts';
@@ -224,7 +225,8 @@ function reread(host: ToolHost, rule: SiteRule | null): void {
 
 /** The reader's blocks that name a page element, each with that element. */
 function editableBlocks(host: ToolHost, content: Element, images: boolean): Map<Element, Element> {
-  const shown = Array.from(content.querySelectorAll('*'));
+  // Without the reader's own frames, buttons and tokens (added.ts), which the copy never held.
+  const shown = articleElements(content);
   const copied = Array.from(host.extracted.body.querySelectorAll('*')).filter(
     (el) => images || el.localName !== 'img',
   );

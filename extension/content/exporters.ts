@@ -7,7 +7,7 @@
 import { excerptOf, toEpub, toHtml, toHtmlDocument, toMarkdown, toText } from '../../src/export/index.ts';
 import type { ReaderArticle } from '../../src/types.ts';
 import epubCss from '../reader/epub.css?inline';
-import { copyMessage, couldNot, saveMessage } from '../reader/format.ts';
+import { codeCopyMessage, copyMessage, couldNot, saveMessage } from '../reader/format.ts';
 import savedCss from '../reader/saved.css?inline';
 import toastCss from '../reader/toast.css?inline';
 import { type ExportWords, runExport } from '../shared/export.ts';
@@ -81,5 +81,10 @@ register('exporters', {
       },
       saidInReader(selection !== null),
     ),
+  async copyCode(text) {
+    // Put on the clipboard by the extension, as every copy is: the code exactly, no header, no markup.
+    await sendToExtension('background:clipboard', { text, html: null });
+    return { ok: true, message: codeCopyMessage(text) };
+  },
   toastCss,
 });

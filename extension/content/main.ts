@@ -33,7 +33,7 @@ import {
 } from './article.ts';
 import { loadChunk } from './chunks.ts';
 import { closeOverlay, isOverlayOpen, showInOverlay } from './overlay.ts';
-import { clearRegistry, registry } from './registry.ts';
+import { clearRegistry, type Exporters, registry } from './registry.ts';
 import { settingsStore } from './settings-store.ts';
 import type { ToolHost } from './tool-host.ts';
 
@@ -83,20 +83,21 @@ function showReader(extracted: Extracted, settings: Settings): void {
     // The toast reports a copy or a save: its look comes with the exporters they load, adopted once.
     let toastStyled = false;
     // A copy or a save, and what came of it; the exporters say it, or the failure to load them is said here.
-    const exported = async (
-      request: ExportRequest,
-      header: boolean,
-      selection: DocumentFragment | null,
+    const withExporters = async (
+      action: ExportRequest['action'],
+      run: (loaded: Exporters) => Promise<Outcome>,
     ): Promise<Outcome> => {
       try {
         const loaded = await loadChunk('exporters');
         if (!toastStyled) adoptStyles(root, loaded.toastCss);
         toastStyled = true;
-        return await loaded.readerExport(article, request, header, selection);
+        return await run(loaded);
       } catch (error) {
-        return { ok: false, message: couldNot(request.action, reason(error, t('unknownError'))) };
+        return { ok: false, message: couldNot(action, reason(error, t('unknownError'))) };
       }
     };
+    const exported = (request: ExportRequest, header: boolean, selection: DocumentFragment | null) =>
+      withExporters(request.action, (loaded) => loaded.readerExport(article, request, header, selection));
     const handle = mountReader(
       root,
       {
@@ -104,10 +105,12 @@ function showReader(extracted: Extracted, settings: Settings): void {
         body: (doc, options) => presentBody(body, doc, options),
         panels: () => loadChunk('panels'),
         typeface: () => loadChunk('typeface'),
+        highlighter: () => loadChunk('code'),
         settings,
         actions: {
           copy: (format, header, selection) => exported({ action: 'copy', format }, header, selection),
           save: (format, header) => exported({ action: 'save', format }, header, null),
+          copyCode: (text) => withExporters('copy', (loaded) => loaded.copyCode(text)),
           close: closeOverlay,
           tool: tools,
           saveSettings(patch) {

@@ -7,6 +7,7 @@
  * placed by estimates, hundreds of pixels off. So a place is an element and its distance from the reader's
  * top, and bringing it there is repeated over the next frames while the blocks before it take their height.
  */
+import { articleElements } from '../reader/added.ts';
 import type { ReaderParts } from '../reader/types.ts';
 
 /**
@@ -43,7 +44,7 @@ export function placeOf(parts: ReaderParts): Place | null {
   // At the top, the reader opens at the top: its header, then the text.
   if (parts.scroller.scrollTop === 0) return null;
   const line = textTop(parts);
-  const all = parts.content.querySelectorAll('*');
+  const all = articleElements(parts.content);
   let found: Element | null = null;
   let place: Place | null = null;
   for (let i = 0; i < all.length; i++) {
@@ -83,7 +84,7 @@ export function scrollToPlace(scroller: HTMLElement, element: Element, top: () =
  */
 export function goToPlace(parts: ReaderParts, place: Place | null): void {
   if (place === null) return;
-  const all = parts.content.querySelectorAll('*');
+  const all = articleElements(parts.content);
   const element = all[Math.min(place.element, all.length - 1)];
   if (element === undefined) return;
   const { scroller } = parts;

@@ -8,7 +8,7 @@ import type { SiteRule } from '../../src/rules/index.ts';
 import type { ReaderArticle } from '../../src/types.ts';
 import type { LegibleFaces } from '../reader/legible-font.ts';
 import type { Panels } from '../reader/panels.tsx';
-import type { ToolName } from '../reader/types.ts';
+import type { Highlighter, ToolName } from '../reader/types.ts';
 import type { ChunkName } from '../shared/chunks.ts';
 import type { ExportRequest, Outcome } from '../shared/export.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
@@ -40,6 +40,8 @@ export interface Exporters {
     header: boolean,
     selection: DocumentFragment | null,
   ): Promise<Outcome>;
+  /** Puts a code block's text on the clipboard as it is, and says so in the toast's words. */
+  copyCode(text: string): Promise<Outcome>;
   /** The toast's stylesheet, for the reader's shadow root (main.ts adopts it). */
   toastCss: string;
 }
@@ -62,6 +64,7 @@ export interface Why {
 export interface Chunks {
   exporters: Exporters;
   panels: Panels;
+  code: Highlighter;
   tools: Tools;
   why: Why;
   typeface: LegibleFaces;

@@ -10,6 +10,7 @@ import { Component, render } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { ReaderArticle } from '../../src/types.ts';
 import { ArticleHeader } from './ArticleHeader.tsx';
+import { type CodeOptions, showCodeBlocks } from './code.ts';
 import {
   type ElementRef,
   type ReaderControls,
@@ -123,15 +124,20 @@ function useLegibleFont(
   }, [chosen, load, root]);
 }
 
-/** The article's body: the caller's nodes, put in before the first frame and again when images change. */
+/**
+ * The article's body: the caller's nodes, put in before the first frame and again when images change, its code
+ * blocks given their buttons and colours (code.ts).
+ */
 function ArticleBody({
   store,
   body,
   contentRef,
+  code,
 }: {
   store: Store<ReaderState>;
   body: ReaderBody;
   contentRef: ElementRef<HTMLDivElement>;
+  code: CodeOptions;
 }) {
   const images = useStore(store, (state) => state.settings.images);
   // The reader never sets HTML from a string: the caller prepares the nodes (src/clean/present.ts), so no
@@ -139,8 +145,10 @@ function ArticleBody({
   // off the nodes hold no image at all, so turning them off stops their requests, not only their display.
   useLayoutEffect(() => {
     const content = contentRef.current;
-    if (content) content.replaceChildren(body(content.ownerDocument, { images }));
-  }, [body, images, contentRef]);
+    if (!content) return;
+    content.replaceChildren(body(content.ownerDocument, { images }));
+    return showCodeBlocks(content, code);
+  }, [body, images, contentRef, code]);
   return <div class="l-content" ref={contentRef} />;
 }
 
@@ -154,6 +162,7 @@ interface MainProps extends ReaderArticleProps {
   store: Store<ReaderState>;
   lang: string | null;
   elements: ReaderElements;
+  code: CodeOptions;
 }
 
 /**
@@ -166,7 +175,7 @@ class Main extends Component<MainProps> {
     return false;
   }
 
-  override render({ article, body, store, lang, elements }: MainProps) {
+  override render({ article, body, store, lang, elements, code }: MainProps) {
     return (
       <div class="l-main" ref={elements.main}>
         <article
@@ -176,7 +185,7 @@ class Main extends Component<MainProps> {
           ref={elements.article}
         >
           <ArticleHeader article={article} lang={lang} />
-          <ArticleBody store={store} body={body} contentRef={elements.content} />
+          <ArticleBody store={store} body={body} contentRef={elements.content} code={code} />
         </article>
       </div>
     );
@@ -189,9 +198,10 @@ interface ReaderViewProps extends ReaderArticleProps {
   elements: ReaderElements;
   actions: ReaderActions;
   typeface: (() => Promise<LegibleFaces>) | undefined;
+  code: CodeOptions;
 }
 
-function ReaderView({ article, body, store, controls, elements, actions, typeface }: ReaderViewProps) {
+function ReaderView({ article, body, store, controls, elements, actions, typeface, code }: ReaderViewProps) {
   const settings = useStore(store, (state) => state.settings);
   const dark = useSystemDark();
   const lang = normalizeLang(article.lang);
@@ -241,7 +251,7 @@ function ReaderView({ article, body, store, controls, elements, actions, typefac
           title={article.title}
           site={article.siteName}
         />
-        <Main article={article} body={body} store={store} lang={lang} elements={elements} />
+        <Main article={article} body={body} store={store} lang={lang} elements={elements} code={code} />
       </div>
       <LineFocusDim store={store} elements={elements} />
       <Toast store={store} />
@@ -268,6 +278,7 @@ export function renderReader(
     article,
     body,
     panels,
+    highlighter,
     actions,
     typeface,
     settings = DEFAULT_READER_SETTINGS,
@@ -279,6 +290,10 @@ export function renderReader(
   const store = createStore(initialState(settings, !!actions.shortcut, voices.voices));
   const elements = readerElements();
   const controls = readerControls(store, actions, panels, elements);
+  const code: CodeOptions = {
+    ...(actions.copyCode && { copy: controls.copyCode }),
+    ...(highlighter && { highlighter }),
+  };
   render(
     <ReaderView
       article={article}
@@ -288,6 +303,7 @@ export function renderReader(
       elements={elements}
       actions={actions}
       typeface={typeface}
+      code={code}
     />,
     container,
   );

@@ -4,6 +4,7 @@
  * components handed it (`ReaderElements`); the components only show the state and call these.
  */
 import { createRef, type RefObject } from 'preact';
+import { withoutAdded } from './added.ts';
 import { blockAtTop, readableBlocks, viewUnder } from './blocks.ts';
 import { couldNot } from './format.ts';
 import type { Panels } from './panels.tsx';
@@ -65,7 +66,8 @@ function selectedIn(article: HTMLElement): DocumentFragment | null {
   if (!selection || selection.isCollapsed || selection.rangeCount === 0) return null;
   const range = selection.getRangeAt(0);
   if (!article.contains(range.commonAncestorContainer)) return null;
-  return range.cloneContents();
+  // The article's nodes as they are, not the reader's buttons and tokens among them.
+  return withoutAdded(range.cloneContents());
 }
 
 /** The element focused inside the reader's shadow root, if any. */
@@ -175,6 +177,17 @@ export function readerControls(
     }
   };
 
+  /** A code block's text, written by the host as every copy is (never through the page). */
+  const copyCode = async (text: string) => {
+    if (!actions.copyCode) return;
+    try {
+      const result = await actions.copyCode(text);
+      showToast(result.message, result.ok ? 'ok' : 'error');
+    } catch (error) {
+      showToast(couldNot('copy', String(error)), 'error');
+    }
+  };
+
   const save = async (format: SaveFormat) => {
     if (!actions.save) return;
     try {
@@ -271,6 +284,7 @@ export function readerControls(
 
   const controls = {
     copy,
+    copyCode,
     save,
     change,
     closeMenu,

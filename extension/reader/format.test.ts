@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  codeCopyMessage,
   copyMessage,
   formatKind,
   formatPublished,
@@ -72,6 +73,14 @@ describe('copyMessage', () => {
       'Copied the selection (3 words) as rich text',
     );
     expect(copyMessage('text', { ok: false, error: 'Denied.' })).toBe('Couldn’t copy: Denied.');
+  });
+});
+
+describe('codeCopyMessage', () => {
+  it('counts the code’s lines, a last line break ending the last line rather than starting one', () => {
+    expect(codeCopyMessage('x = 1')).toBe('Copied the code (1 line)');
+    expect(codeCopyMessage('def f():\n    return 1\n')).toBe('Copied the code (2 lines)');
+    expect(codeCopyMessage(`${'a\n'.repeat(1200)}`)).toBe('Copied the code (1,200 lines)');
   });
 });
 

@@ -90,6 +90,12 @@ export function copyMessage(format: CopyFormat, result: CopyResult, selection = 
   return tCount(selection ? COPY[format].copiedSelection : COPY[format].copied, result.words);
 }
 
+/** The toast after a code block's Copy code: "Copied the code (12 lines)". */
+export function codeCopyMessage(code: string): string {
+  const lines = code.replace(/\n$/, '').split('\n').length;
+  return tCount('codeCopied', lines);
+}
+
 /** The toast after saving: the file's name, or why it failed. */
 export function saveMessage(result: SaveResult): string {
   return result.ok ? t('saved', result.name) : couldNot('save', result.error);

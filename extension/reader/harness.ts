@@ -9,11 +9,12 @@
 import { presentBody } from '../../src/clean/present.ts';
 import { sanitizeFragment } from '../../src/clean/sanitize.ts';
 import type { ReaderArticle } from '../../src/types.ts';
-import { copyMessage } from './format.ts';
+import { codeCopyMessage, copyMessage } from './format.ts';
+import { highlighter } from './highlight.ts';
 import { mountReader } from './index.ts';
 import { LEGIBLE_FACES } from './legible-faces.ts';
 import { panels } from './panels.tsx';
-import type { ReaderBody, ReaderHandle, ReaderProps } from './types.ts';
+import type { Highlighter, ReaderBody, ReaderHandle, ReaderProps } from './types.ts';
 
 function bodyFromContent(article: ReaderArticle): ReaderBody {
   return (doc, options) => {
@@ -24,9 +25,17 @@ function bodyFromContent(article: ReaderArticle): ReaderBody {
   };
 }
 
+/** How often a reader asked for the highlighter: the extension injects its chunk at the first ask. */
+const asked = { highlighter: 0 };
+
+const bundledHighlighter = (): Promise<Highlighter> => {
+  asked.highlighter++;
+  return Promise.resolve(highlighter);
+};
+
 /**
  * mountReader, with the body made from `article.content` when the test gives none, and the panels and the
- * legible typeface bundled here (the extension loads them on first use).
+ * legible typeface and the code highlighter bundled here (the extension loads them on first use).
  */
 export function mountForTest(
   root: ShadowRoot,
@@ -40,9 +49,12 @@ export function mountForTest(
       body: props.body ?? bodyFromContent(props.article),
       panels: props.panels ?? (() => Promise.resolve(panels)),
       typeface: props.typeface ?? (() => Promise.resolve(LEGIBLE_FACES)),
+      highlighter: props.highlighter ?? bundledHighlighter,
     },
     parent,
   );
 }
 
-Object.assign(globalThis, { LecternReader: { mountReader: mountForTest, copyMessage } });
+Object.assign(globalThis, {
+  LecternReader: { mountReader: mountForTest, copyMessage, codeCopyMessage, asked },
+});

@@ -13,13 +13,14 @@ import { renderReader } from './Reader.tsx';
 import readerCss from './reader.css?inline';
 import { adoptStyles } from './styles.ts';
 import { ignoreUntrustedEvents } from './trusted.ts';
-import type { ReaderHandle, ReaderProps } from './types.ts';
+import type { Highlighter, ReaderHandle, ReaderProps } from './types.ts';
 
 export type { NoticeProps } from './Notice.tsx';
 export type { ReaderSettings } from './settings.ts';
 export type {
   CopyFormat,
   CopyResult,
+  Highlighter,
   Outcome,
   ReaderActions,
   ReaderBody,
@@ -140,7 +141,21 @@ export function mountReader(root: ShadowRoot, props: ReaderProps, parent: Parent
       if (mounted) removePanelStyles ??= adoptStyles(root, loaded.css).remove;
       return loaded;
     });
-  const reader = renderReader(container, { ...props, panels: loadPanels });
+  // So do the code's colours, when the highlighter first loads.
+  let removeCodeStyles: (() => void) | null = null;
+  const { highlighter } = props;
+  const loadHighlighter = highlighter
+    ? (): Promise<Highlighter> =>
+        highlighter().then((loaded) => {
+          if (mounted) removeCodeStyles ??= adoptStyles(root, loaded.css).remove;
+          return loaded;
+        })
+    : undefined;
+  const reader = renderReader(container, {
+    ...props,
+    panels: loadPanels,
+    ...(loadHighlighter && { highlighter: loadHighlighter }),
+  });
   return {
     unmount() {
       if (!mounted) return;
@@ -150,6 +165,7 @@ export function mountReader(root: ShadowRoot, props: ReaderProps, parent: Parent
       view.unmount();
       unname();
       removePanelStyles?.();
+      removeCodeStyles?.();
     },
     focus() {
       reader.parts.scroller.focus({ preventScroll: true });

@@ -35,6 +35,16 @@ export interface ReaderActions {
   saveSettings?(patch: Partial<ReaderSettings>): void;
   /** The keys that open and close the reader ('' when none is set), for the help; absent where none opens it. */
   shortcut?(): Promise<string>;
+  /** Puts a code block's text on the clipboard, as it is; absent where nothing copies (no Copy code button). */
+  copyCode?(text: string): Promise<Outcome>;
+}
+
+/** Colours code blocks (highlight.ts): loaded once a reader showing a block naming its language has painted. */
+export interface Highlighter {
+  /** Replaces `code`'s text (plain, of the reader's copy) by its tokens; false, leaving it, when it can't. */
+  highlight(code: HTMLElement, language: string): boolean;
+  /** The tokens' colours in each theme, for the reader's shadow root. */
+  css: string;
 }
 
 /**
@@ -51,6 +61,8 @@ export interface ReaderProps {
    * asked again after a failure, so it should load once and cache (extension/content/chunks.ts does).
    */
   panels: () => Promise<Panels>;
+  /** The code highlighter, loaded on first need and cached by the caller; absent: code shows plain. */
+  highlighter?: () => Promise<Highlighter>;
   actions: ReaderActions;
   /**
    * The legible typeface's faces, loaded when a person first chooses it (extension/content/typeface.ts);

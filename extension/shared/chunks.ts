@@ -25,6 +25,11 @@ export const CHUNKS = {
     file: 'extension/content/typeface.js',
     when: FIRST_USE,
   },
+  /**
+   * The code highlighter: highlight.js's common grammars (lowlight) and the tokens' colours, once a reader
+   * showing a code block that names its language has painted.
+   */
+  code: { entry: 'extension/content/code.ts', file: 'extension/content/code.js', when: FIRST_USE },
   /** "Why this text": the segment walk and scores again, to show them on the page (asked for by the tools). */
   why: { entry: 'extension/content/why.ts', file: 'extension/content/why.js', when: FIRST_USE },
   /**
