@@ -18,9 +18,6 @@ const MODULES = (readdirSync(EXTENSION, { recursive: true }) as string[])
   .filter((name) => /\.tsx?$/.test(name) && !/\.(test|fixture)\.tsx?$|\.d\.ts$/.test(name))
   .sort();
 
-/** Modules whose words are still English only: the reader's toolbar, settings, help, read aloud and scores. */
-const STILL_ENGLISH = new Set(['reader/Reader.tsx', 'reader/controls.ts', 'reader/index.ts']);
-
 const SPOKEN_ATTRIBUTES = new Set(['title', 'aria-label', 'aria-description', 'alt', 'placeholder', 'label']);
 
 /** Two words of letters with a space between: a phrase, not a name. */
@@ -84,7 +81,7 @@ function hardCodedWords(file: string): Found[] {
 }
 
 describe('the words a person reads come from the locale files', () => {
-  for (const file of MODULES.filter((name) => !STILL_ENGLISH.has(name))) {
+  for (const file of MODULES) {
     it(file, () => {
       expect(hardCodedWords(path.join(EXTENSION, file))).toEqual([]);
     });

@@ -2,13 +2,21 @@
  * The extension in the browser's language: Chromium started in German, French, Spanish and Japanese (the
  * LANGUAGE variable, as on a Linux desktop; Debian's chromium-l10n holds the browser's own translations). The
  * popup, the options page, the toolbar button and the shortcut speak that language, with its numbers and its
- * plural forms, and no English message is left on either page.
+ * plural forms, and no English message is left on either page; the reader's own words are in it too, with its
+ * settings, keys and menu open, while the article keeps its own language.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ROOT } from '../support/index.ts';
-import { type Extension, launchExtension, openTab, type WorkerChrome } from './harness.ts';
+import { overlayOf } from '../support/overlay.ts';
+import {
+  clickAndAwaitClose,
+  type Extension,
+  launchExtension,
+  openTab,
+  type WorkerChrome,
+} from './harness.ts';
 import { NEWS, THREAD } from './pages.ts';
 
 type MessageFile = Record<string, { message: string }>;
@@ -110,6 +118,53 @@ for (const { code, words, thread } of LANGUAGES) {
       await popup.goto(extension.popupUrl(threadTab));
       await expect(popup.getByText(thread)).toBeVisible();
       await expectNoEnglish(popup, code);
+    });
+
+    test('the reader speaks it around an article that keeps its own language', async () => {
+      const { page, tabId } = await openTab(extension, NEWS.url);
+      const popup = await extension.context.newPage();
+      await popup.goto(extension.popupUrl(tabId));
+      await clickAndAwaitClose(popup, popup.getByRole('button', { name: say('openReader') }));
+      await page.bringToFront();
+      const overlay = await overlayOf(page);
+      await expect.poll(() => overlay.shows(NEWS.body)).toBe(true);
+      await overlay.click(say('readingSettings'));
+      await expect.poll(() => overlay.has(say('settingImages'), 'checkbox')).toBe(true);
+      await page.keyboard.press('?');
+      await expect.poll(() => overlay.has(say('helpTitle'), 'heading')).toBe(true);
+      await overlay.click(say('moreOptions'));
+      await expect.poll(() => overlay.has(say('fixTheText'), 'button')).toBe(true);
+      const shown = await overlay.evaluate((root) => {
+        const reader = root.querySelector('.l-root');
+        const article = root.querySelector('article');
+        // The reader's own words: every text and name whose nearest language is not the article's.
+        const texts: string[] = [];
+        const articleLang = article?.getAttribute('lang') ?? '';
+        const own = (element: Element) => element.closest('[lang]')?.getAttribute('lang') !== articleLang;
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement;
+          const text = node.nodeValue?.trim() ?? '';
+          if (text && parent && own(parent) && parent.checkVisibility()) texts.push(text);
+        }
+        for (const element of root.querySelectorAll('[aria-label], [title]')) {
+          if (!own(element)) continue;
+          for (const name of ['aria-label', 'title']) {
+            const value = element.getAttribute(name);
+            if (value) texts.push(value.trim());
+          }
+        }
+        return { lang: reader?.getAttribute('lang'), articleLang, texts: [...new Set(texts)] };
+      });
+      expect(shown.lang).toBe(code);
+      expect(shown.articleLang).toBe('en-GB');
+      expect(shown.texts).toContain(say('settingTheme'));
+      expect(shown.texts).toContain(say('helpTitle'));
+      const left = englishOnlyPatterns(code);
+      const english = shown.texts.flatMap((text) =>
+        left.filter(({ pattern }) => pattern.test(text)).map(({ name }) => `${name}: ${text}`),
+      );
+      expect(english, 'English left in the reader').toEqual([]);
     });
 
     test('the options page speaks it', async () => {

@@ -1,7 +1,7 @@
 /** Site, title, byline · date, and how long the article is: what Firefox Reader View shows above the text. */
 import { useEffect, useState } from 'preact/hooks';
 import type { ReaderArticle } from '../../src/types.ts';
-import { messagesLocale } from '../shared/i18n.ts';
+import { messagesLocale, uiDirection } from '../shared/i18n.ts';
 import {
   type DisplayDate,
   formatKind,
@@ -48,19 +48,19 @@ export function ArticleHeader({ article, lang }: { article: ReaderArticle; lang:
         </p>
       )}
       {/* The reader's own words are in the person's language, even over a French article. Each phrase is its
-          own left-to-right run: in a right-to-left article "6 min read" would otherwise be shown as "min read 6". */}
+          own run in their direction: in a right-to-left article "6 min read" would otherwise be "min read 6". */}
       <p class="l-stats" lang={messagesLocale()}>
         {kind && (
-          <span class="l-kind" dir="ltr">
+          <span class="l-kind" dir={uiDirection()}>
             {kind}
           </span>
         )}
         {kind && <Separator />}
-        <span class="l-reading-time" dir="ltr">
+        <span class="l-reading-time" dir={uiDirection()}>
           {formatReadingTime(article.readingMinutes)}
         </span>
         <Separator />
-        <span class="l-word-count" dir="ltr">
+        <span class="l-word-count" dir={uiDirection()}>
           {formatWords(article.wordCount)}
         </span>
       </p>

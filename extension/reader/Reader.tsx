@@ -9,6 +9,7 @@ import { Component, render } from 'preact';
 
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { ReaderArticle } from '../../src/types.ts';
+import { messagesLocale, uiDirection } from '../shared/i18n.ts';
 import { ArticleHeader } from './ArticleHeader.tsx';
 import { type CodeOptions, showCodeBlocks } from './code.ts';
 import {
@@ -48,6 +49,7 @@ function keepFocusClearOf(bar: HTMLElement, scroller: HTMLElement): () => void {
   const observer = new ResizeObserver(([entry]) => {
     const height = entry?.borderBoxSize[0]?.blockSize;
     if (height !== undefined)
+      // not shown: CSS
       scroller.style.setProperty('scroll-padding-block-start', `calc(${Math.ceil(height)}px + 1em)`);
   });
   observer.observe(bar);
@@ -223,8 +225,8 @@ function ReaderView({ article, body, store, controls, elements, actions, typefac
     <div
       class="l-root"
       role="document"
-      lang="en"
-      dir="ltr"
+      lang={messagesLocale()}
+      dir={uiDirection()}
       ref={elements.root}
       data-theme={resolveTheme(settings.theme, dark)}
       data-font={settings.font}
@@ -314,6 +316,7 @@ export function renderReader(
     elements.scroller.current,
     elements.toolBar.current,
   ];
+  // not shown: a render of ours that failed, which the content script reports as the reader not starting
   if (!root || !main || !content || !scroller || !bar) throw new Error('the reader did not render');
   return {
     parts: { root, main, content, scroller, bar },

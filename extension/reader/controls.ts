@@ -4,6 +4,7 @@
  * components handed it (`ReaderElements`); the components only show the state and call these.
  */
 import { createRef, type RefObject } from 'preact';
+import { t } from '../shared/i18n.ts';
 import { withoutAdded } from './added.ts';
 import { blockAtTop, readableBlocks, viewUnder } from './blocks.ts';
 import { couldNot } from './format.ts';
@@ -133,10 +134,7 @@ export function readerControls(
         if (alive) store.set({ panels });
       },
       (error: unknown) =>
-        showToast(
-          `Couldn’t load that part of the reader: ${error instanceof Error ? error.message : String(error)}`,
-          'error',
-        ),
+        showToast(t('panelsCouldntLoad', error instanceof Error ? error.message : String(error)), 'error'),
     );
     return loading;
   };

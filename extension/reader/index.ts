@@ -30,6 +30,8 @@ export type {
   SaveResult,
 } from './types.ts';
 
+import { t } from '../shared/i18n.ts';
+
 /**
  * Names the modal `<dialog>` a view is mounted in (the overlay's, extension/content/overlay.ts) for screen
  * readers: the dialog is the view's dialog, so the view itself claims no role of its own (two nested dialogs
@@ -96,6 +98,7 @@ export function mountNotice(
   const way = createRef<HTMLButtonElement>();
   render(h(Notice, { ...props, card, way }), view.container);
   const top = card.current;
+  // not shown: a render of ours that failed, reported as the reader not starting
   if (!top) throw new Error('the notice did not render');
   return {
     unmount() {
@@ -128,7 +131,7 @@ export function warmReader(props: ReaderProps): void {
  */
 export function mountReader(root: ShadowRoot, props: ReaderProps, parent: ParentNode = root): ReaderHandle {
   const view = mountView(root, parent, () => props.actions.close());
-  const unname = nameDialog(parent, { 'aria-label': `Reader view: ${props.article.title}` });
+  const unname = nameDialog(parent, { 'aria-label': t('readerDialog', props.article.title) });
   const container = view.container;
   // One delegated listener for every link in the article's body, nodes the reader inserts as they come.
   const onClick = (event: MouseEvent) => followFragmentLink(event, props.article.url);
