@@ -13,9 +13,13 @@ export const DIST_FIREFOX = path.join(ROOT, 'dist-firefox');
 /**
  * Starts a headed Firefox on `display` with dist-firefox/ installed as a temporary add-on, as
  * about:debugging's "Load Temporary Add-on" does. Headed, because only a real key press fires the shortcut.
- * Downloads are saved to `downloads`.
+ * Downloads are saved to `downloads`; `prefs` are more of Firefox's preferences (its language, say).
  */
-export async function launchFirefox(display: string, downloads: string): Promise<Browser> {
+export async function launchFirefox(
+  display: string,
+  downloads: string,
+  prefs: Record<string, string | number | boolean> = {},
+): Promise<Browser> {
   if (!existsSync(path.join(DIST_FIREFOX, 'manifest.json'))) {
     throw new Error('dist-firefox/manifest.json is missing: run npm run build:firefox first');
   }
@@ -31,6 +35,7 @@ export async function launchFirefox(display: string, downloads: string): Promise
       'browser.download.folderList': 2,
       'browser.download.useDownloadDir': true,
       'browser.download.always_ask_before_handling_new_types': false,
+      ...prefs,
     },
   });
   try {
