@@ -130,6 +130,9 @@ for (const { code, words, thread } of LANGUAGES) {
       await expect.poll(() => overlay.shows(NEWS.body)).toBe(true);
       await overlay.click(say('readingSettings'));
       await expect.poll(() => overlay.has(say('settingImages'), 'checkbox')).toBe(true);
+      if (process.env.UPDATE_SCREENSHOTS && code === 'de') {
+        await page.screenshot({ path: path.join(ROOT, 'docs', 'screenshots', 'settings-de.png') });
+      }
       await page.keyboard.press('?');
       await expect.poll(() => overlay.has(say('helpTitle'), 'heading')).toBe(true);
       await overlay.click(say('moreOptions'));

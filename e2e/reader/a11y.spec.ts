@@ -68,6 +68,10 @@ for (const theme of THEMES.filter((name) => name !== 'auto')) {
     if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}reader-${theme}.png` });
 
     await reader(page).getByRole('button', { name: 'Reading settings' }).click();
+    await expect(reader(page).getByRole('checkbox', { name: 'Show images' })).toBeVisible();
+    if (process.env.UPDATE_SCREENSHOTS && theme === 'light') {
+      await page.screenshot({ path: `${SCREENSHOTS}settings-light.png` });
+    }
     await page.keyboard.press('?');
     await expect(reader(page).getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
     // The sample's code block, highlighted and on the screen, so the tokens' colours are scanned too.
@@ -106,6 +110,9 @@ for (const theme of THEMES.filter((name) => name !== 'auto')) {
     await reader(page).getByRole('button', { name: 'Reading settings' }).click();
     await expect(reader(page).getByRole('combobox', { name: 'Letters' })).toHaveValue('wider');
     await page.evaluate(() => document.fonts.ready);
+    if (process.env.UPDATE_SCREENSHOTS && theme === 'light') {
+      await page.screenshot({ path: `${SCREENSHOTS}aids-light.png` });
+    }
     const { serious, passes } = await seriousViolations(page);
     expect(serious).toEqual([]);
     expect(passes).toBeGreaterThan(10);
