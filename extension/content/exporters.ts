@@ -12,7 +12,7 @@ import savedCss from '../reader/saved.css?inline';
 import toastCss from '../reader/toast.css?inline';
 import { type ExportWords, runExport } from '../shared/export.ts';
 import type { CopyFormat, SaveFormat } from '../shared/formats.ts';
-import { t } from '../shared/i18n.ts';
+import { messagesLocale, t } from '../shared/i18n.ts';
 import { type ExportReply, sendToExtension } from '../shared/messages.ts';
 import { inlineImages } from './images.ts';
 import { register } from './registry.ts';
@@ -52,6 +52,7 @@ async function fileContents(
         css: epubCss,
         images: await inlineImages(article),
         saved: new Date(),
+        contents: { title: t('epubContents'), lang: messagesLocale() },
       });
   }
 }

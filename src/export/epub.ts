@@ -21,6 +21,8 @@ export interface EpubOptions extends ExportOptions {
   saved: Date;
   /** A unique identifier when the article has no URL to be one, e.g. `urn:uuid:…`. */
   identifier?: string;
+  /** The contents' heading in the reader's language, and that language's tag; default English's. */
+  contents?: { title: string; lang: string };
 }
 
 const XHTML = 'http://www.w3.org/1999/xhtml';
@@ -71,7 +73,7 @@ export function toEpub(article: ReaderArticle, options: EpubOptions): Uint8Array
     mimetype: [strToU8('application/epub+zip'), { level: 0 }],
     'META-INF/container.xml': strToU8(CONTAINER),
     [`${ROOT}/package.opf`]: strToU8(packageDocument(article, options, images, mathml)),
-    [`${ROOT}/nav.xhtml`]: strToU8(navDocument(article, nav)),
+    [`${ROOT}/nav.xhtml`]: strToU8(navDocument(article, nav, options.contents)),
     [`${ROOT}/article.xhtml`]: strToU8(serialize(chapter.document)),
     [`${ROOT}/style.css`]: strToU8(options.css ?? ''),
   };
@@ -224,7 +226,11 @@ function navEntries(root: Element): NavEntry[] {
  * The navigation document: the article, then its headings nested by level, as the `toc` nav EPUB requires.
  * A heading deeper than the one before nests one level down, however many levels it skips.
  */
-function navDocument(article: ReaderArticle, entries: NavEntry[]): string {
+function navDocument(
+  article: ReaderArticle,
+  entries: NavEntry[],
+  contents = { title: 'Contents', lang: 'en' },
+): string {
   const title = oneLine(article.title) || 'Article';
   const book = xhtmlDocument(article, title);
   const body = book.documentElement.lastElementChild as Element;
@@ -232,7 +238,10 @@ function navDocument(article: ReaderArticle, entries: NavEntry[]): string {
   nav.setAttributeNS(OPS, 'epub:type', 'toc');
   nav.setAttribute('id', 'toc');
   const heading = book.createElementNS(XHTML, 'h1');
-  heading.textContent = 'Contents';
+  // The reader's word in the article's book: it says its own language, as both attributes XHTML reads.
+  heading.textContent = contents.title;
+  heading.setAttribute('lang', contents.lang);
+  heading.setAttributeNS('http://www.w3.org/XML/1998/namespace', 'xml:lang', contents.lang);
   const list = book.createElementNS(XHTML, 'ol');
   const top = navItem(book, 'article.xhtml', title);
   list.append(top);
