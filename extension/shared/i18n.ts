@@ -15,12 +15,12 @@ import { groupDecimal, groupDigits, isLocaleCode, LOCALES, type LocaleCode } fro
 type Messages = typeof english;
 export type MessageName = keyof Messages;
 
-/** The names of counted messages: `importedFixes` for `importedFixes_one` + `importedFixes_other`. */
+/** The names of counted messages: `words` for `words_one` + `words_other`. */
 export type PluralName = {
   [K in MessageName]: K extends `${infer Base}_other` ? Base : never;
 }[MessageName];
 
-/** A value put into a message: numbers are written the UI language's way. */
+/** A value put into a message: a number is written the way the message's language writes it. */
 export type MessageValue = string | number;
 
 interface I18nApi {
@@ -94,9 +94,12 @@ export function tCount(name: PluralName, count: number, ...more: MessageValue[])
   return lookUp(`${name}_${form}`, values) || lookUp(`${name}_other`, values);
 }
 
-/** The writing direction of the UI language, from the browser's predefined message. */
+/**
+ * The writing direction of the words shown: their language's, not the browser's (in a browser whose language
+ * Lectern is not written in, the words are English, left to right).
+ */
 export function uiDirection(): 'ltr' | 'rtl' {
-  return i18nApi()?.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
+  return LOCALES[messagesLocale()].dir;
 }
 
 /** An extension page (popup, options) in the language of its words: `lang` and `dir`, and its title. */

@@ -64,10 +64,12 @@ describe('the locale files', () => {
 
 describe('how each language writes a count', () => {
   for (const code of LOCALE_CODES) {
-    it(`${code}: the plural rule and the digit grouping are Intl's`, () => {
+    it(`${code}: the plural rule, the digit grouping and the direction are Intl's`, () => {
       const rules = new Intl.PluralRules(code);
       const numbers = new Intl.NumberFormat(code, { maximumFractionDigits: 0 });
       for (const n of SAMPLES) expect(LOCALES[code].plural(n), `${code} ${n}`).toBe(rules.select(n));
+      const info = new Intl.Locale(code) as Intl.Locale & { textInfo?: { direction: string } };
+      expect(LOCALES[code].dir).toBe(info.textInfo?.direction);
       for (const n of [0, 7, 999, 1000, 1234, 12_345, 999_999, 1_234_567, 42_000_000]) {
         expect(groupDigits(n, code as LocaleCode), `${code} ${n}`).toBe(numbers.format(n));
       }

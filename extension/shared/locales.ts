@@ -1,6 +1,6 @@
 /**
  * The languages Lectern's words are written in (`_locales/<code>/messages.json`), with how each writes a count:
- * its digit grouping and its CLDR plural rule. Written out here rather than asked of Intl because the reader's
+ * its digit grouping and its CLDR plural rule, and its direction. Written out here rather than asked of Intl because the reader's
  * first frame shows counts, and the first Intl object in a tab costs 10–20 ms of ICU set-up; the unit tests
  * check both against Intl.NumberFormat and Intl.PluralRules.
  */
@@ -12,6 +12,8 @@ export interface Locale {
   group: string;
   /** Before the fraction. */
   decimal: string;
+  /** Its writing direction. */
+  dir: 'ltr' | 'rtl';
   /** The fewest digits a number has before it is grouped (Spanish leaves "1234" whole). */
   minDigitsToGroup: number;
   /** The plural category of a whole number `n` ≥ 0. */
@@ -21,21 +23,35 @@ export interface Locale {
 const millions = (n: number): boolean => n !== 0 && n % 1_000_000 === 0;
 
 export const LOCALES = {
-  en: { group: ',', decimal: '.', minDigitsToGroup: 4, plural: (n) => (n === 1 ? 'one' : 'other') },
-  de: { group: '.', decimal: ',', minDigitsToGroup: 4, plural: (n) => (n === 1 ? 'one' : 'other') },
+  en: {
+    group: ',',
+    decimal: '.',
+    dir: 'ltr',
+    minDigitsToGroup: 4,
+    plural: (n) => (n === 1 ? 'one' : 'other'),
+  },
+  de: {
+    group: '.',
+    decimal: ',',
+    dir: 'ltr',
+    minDigitsToGroup: 4,
+    plural: (n) => (n === 1 ? 'one' : 'other'),
+  },
   es: {
     group: '.',
     decimal: ',',
+    dir: 'ltr',
     minDigitsToGroup: 5,
     plural: (n) => (n === 1 ? 'one' : millions(n) ? 'many' : 'other'),
   },
   fr: {
     group: '\u202f',
     decimal: ',',
+    dir: 'ltr',
     minDigitsToGroup: 4,
     plural: (n) => (n === 0 || n === 1 ? 'one' : millions(n) ? 'many' : 'other'),
   },
-  ja: { group: ',', decimal: '.', minDigitsToGroup: 4, plural: () => 'other' },
+  ja: { group: ',', decimal: '.', dir: 'ltr', minDigitsToGroup: 4, plural: () => 'other' },
 } as const satisfies Record<string, Locale>;
 
 export type LocaleCode = keyof typeof LOCALES;
