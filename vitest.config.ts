@@ -6,5 +6,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'extension/**/*.test.ts', 'bench/**/*.test.ts', 'fit/**/*.test.ts'],
     environment: 'node',
+    // The extension's words, English's, where no extension API gives them (extension/shared/i18n.ts).
+    setupFiles: ['extension/shared/english.ts'],
   },
 });

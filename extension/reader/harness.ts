@@ -6,6 +6,8 @@
  * exactly as the extension prepares its nodes. `copyMessage` is the content script's words for a copy's
  * outcome, for a test's copy action to answer with.
  */
+// First: the words, English's (no extension API here), before any module after it reads one.
+import '../shared/english.ts';
 import { presentBody } from '../../src/clean/present.ts';
 import { sanitizeFragment } from '../../src/clean/sanitize.ts';
 import type { ReaderArticle } from '../../src/types.ts';

@@ -1,14 +1,14 @@
 /**
  * Every word Lectern shows, in the person's language: the browser's `i18n.getMessage` over
  * `_locales/<lang>/messages.json`, which picks the browser's UI language and falls back to English (the
- * manifest's default_locale) for a message a language lacks. English is also bundled here, for where there is no
- * extension API: the reader mounted in a plain page (its test harness), unit tests, a page that hides the API
- * from the content script.
+ * manifest's default_locale) for a message a language lacks. Where there is no extension API (the reader mounted
+ * in a plain page by its test harness, the unit tests) the words are those `useMessagesWithoutExtension` gives,
+ * English's (`english.ts`): the extension's own scripts carry no copy of the messages.
  *
  * Messages take their values as `$1`…`$9`, which both browsers substitute; counted words have one message per
  * CLDR plural category (`name_one`, `name_other`, …), chosen by the language's rule in locales.ts.
  */
-import english from '../../_locales/en/messages.json';
+import type english from '../../_locales/en/messages.json';
 import { api } from './api.ts';
 import { groupDecimal, groupDigits, isLocaleCode, LOCALES, type LocaleCode } from './locales.ts';
 
@@ -64,9 +64,19 @@ export function formatDecimal(n: number, digits: number): string {
 
 const asText = (value: MessageValue): string => (typeof value === 'number' ? formatNumber(value) : value);
 
-/** English's message with `$1`…`$9` filled in, as the browsers do it (`$$` is a dollar sign). */
-function englishMessage(name: string, values: readonly string[]): string {
-  const entry = (english as Record<string, { message: string } | undefined>)[name];
+type MessageFile = Readonly<Record<string, { message: string } | undefined>>;
+
+/** The messages used where no extension API gives them; none until `useMessagesWithoutExtension`. */
+let withoutExtension: MessageFile = {};
+
+/** Gives the messages to use where there is no extension API (english.ts gives English's). */
+export function useMessagesWithoutExtension(messages: MessageFile): void {
+  withoutExtension = messages;
+}
+
+/** The message from `withoutExtension` with `$1`…`$9` filled in, as the browsers do it (`$$` is a dollar sign). */
+function messageWithoutExtension(name: string, values: readonly string[]): string {
+  const entry = withoutExtension[name];
   if (!entry) return '';
   return entry.message.replace(/\$(\$|[1-9])/g, (_whole, which: string) =>
     which === '$' ? '$' : (values[Number(which) - 1] ?? ''),
@@ -76,7 +86,7 @@ function englishMessage(name: string, values: readonly string[]): string {
 function lookUp(name: string, values: readonly MessageValue[]): string {
   const texts = values.map(asText);
   const browser = i18nApi();
-  return (browser ? browser.getMessage(name, texts) : '') || englishMessage(name, texts);
+  return browser ? browser.getMessage(name, texts) : messageWithoutExtension(name, texts);
 }
 
 /** The message `name` in the person's language, its `$1`… filled with `values`. */
