@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'puppeteer-core';
 import { type PageServer, startServer } from '../../bench/serve.ts';
 import { NEWS } from '../extension/pages.ts';
@@ -174,6 +175,43 @@ test('in Firefox, the legible typeface chosen in the settings draws the article'
   await page.close();
 });
 
+test('in Firefox, line focus dims the article around a clear band of lines, taking no clicks', async () => {
+  test.setTimeout(60_000);
+  const page = await openReader('line-focus');
+  const overlay = overlayOf(page);
+  await overlay.click('Reading settings');
+  await expect
+    .poll(() =>
+      overlay
+        .click('3 lines', 'radio')
+        .then(() => true)
+        .catch(() => false),
+    )
+    .toBe(true);
+  const dim = () =>
+    overlay.evaluate((root) => {
+      const focus = root.querySelector<HTMLElement>('.l-focus');
+      const above = root.querySelector('.l-focus-above')?.getBoundingClientRect();
+      const below = root.querySelector('.l-focus-below')?.getBoundingClientRect();
+      return {
+        shown: focus?.checkVisibility() ?? false,
+        pointer: focus ? getComputedStyle(focus).pointerEvents : '',
+        // The clear band between the two dims (its lines are the Chromium tests' to measure), and the screen.
+        band: above && below ? below.top - above.bottom : 0,
+        screen: window.innerHeight,
+      };
+    });
+  await expect.poll(async () => (await dim()).shown).toBe(true);
+  const shown = await dim();
+  expect(shown.pointer).toBe('none');
+  expect(shown.band).toBeGreaterThan(20);
+  expect(shown.band).toBeLessThan(shown.screen / 2);
+  // Back to the default for the tests after this one (the settings outlive the tab).
+  await overlay.click('Off', 'radio');
+  await expect.poll(async () => (await dim()).shown).toBe(false);
+  await page.close();
+});
+
 /** Opens news-article (or `file`, a page of it), presses the shortcut and waits for the reader to show it. */
 async function openReader(slug: string, file = fixtureFile('news-article', 'source.html')): Promise<Page> {
   if (!firefox || !display || !server) throw new Error('not launched');
@@ -251,6 +289,45 @@ test('Save as Markdown in the Firefox reader downloads the article as a .md file
   expect(markdown.startsWith(`---\ntitle: "${NEWS.title}"\nauthor: "Ana Pereira"\n`)).toBe(true);
   expect(markdown).toContain(NEWS.body);
   expect(markdown).not.toContain(NEWS.sidebar);
+  await page.close();
+});
+
+test('Save as e-book in the Firefox reader downloads an EPUB of the article', async () => {
+  test.setTimeout(60_000);
+  if (!downloads) throw new Error('not launched');
+  const page = await openReader('save-epub');
+  await overlayOf(page).click('More options');
+  await expect
+    .poll(() =>
+      overlayOf(page)
+        .click('Save as e-book (.epub)')
+        .then(() => true)
+        .catch(() => false),
+    )
+    .toBe(true);
+  await expect.poll(() => toast(page)).toMatch(/^Saved .+\.epub$/);
+  const saved = (): string[] => readdirSync(downloads ?? '').filter((name) => name.endsWith('.epub'));
+  await expect.poll(saved, { timeout: 15_000 }).toHaveLength(1);
+  const file = path.join(downloads, saved()[0] ?? '');
+  // Read again until the whole zip is there: Firefox names the file before it has written all of it.
+  const parts = () => {
+    try {
+      return unzipSync(readFileSync(file));
+    } catch {
+      return null;
+    }
+  };
+  await expect.poll(() => parts() !== null, { timeout: 10_000 }).toBe(true);
+  const book = parts() ?? {};
+  // The zip starts with its media type, stored, as EPUB requires.
+  expect(Object.keys(book)[0]).toBe('mimetype');
+  expect(strFromU8(book.mimetype ?? new Uint8Array())).toBe('application/epub+zip');
+  expect(strFromU8(book['EPUB/package.opf'] ?? new Uint8Array())).toContain(
+    `<dc:title>${NEWS.title}</dc:title>`,
+  );
+  const chapter = strFromU8(book['EPUB/article.xhtml'] ?? new Uint8Array());
+  expect(chapter).toContain(NEWS.body);
+  expect(chapter).not.toContain(NEWS.sidebar);
   await page.close();
 });
 
