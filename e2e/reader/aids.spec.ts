@@ -186,6 +186,8 @@ test('line focus: the clear band holds the line under the pointer and its neighb
     reader(page)
       .locator('.l-content')
       .evaluate((content) => content.innerHTML);
+  // The code block is coloured at idle after the first paint (code.ts): the body as read is the body after that.
+  await expect(reader(page).locator('.l-content [data-l-tokens]')).toHaveCount(1);
   const untouched = await body();
   await expect(reader(page).locator('.l-focus')).toBeHidden();
   await openSettings(page);

@@ -198,6 +198,8 @@ test('reads sentence by sentence in a voice for the article’s language, markin
     reader(page)
       .locator('.l-content')
       .evaluate((content) => content.innerHTML);
+  // The code block is coloured at idle after the first paint (code.ts): the body as read is the body after that.
+  await expect(reader(page).locator('.l-content [data-l-tokens]')).toHaveCount(1);
   const before = await body();
   await page.getByRole('button', { name: 'Read aloud' }).click();
   let heard = await heardOnce(page);
