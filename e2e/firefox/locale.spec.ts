@@ -2,17 +2,13 @@
  * The Firefox build in German: Debian's firefox-esr with its German language pack (firefox-esr-l10n-de) asked
  * for, the add-on's words from _locales/de as Firefox's i18n picks them, the article keeping its own language.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { Browser } from 'puppeteer-core';
-import { type PageServer, startServer } from '../../bench/serve.ts';
 import { NEWS } from '../extension/pages.ts';
 import { fixtureFile, ROOT } from '../support/index.ts';
-import { FIREFOX_PATH, launchFirefox } from './firefox.ts';
 import { overlayOf } from './overlay.ts';
-import { type Display, startDisplay, XDOTOOL, XVFB } from './x11.ts';
+import { type FirefoxSession, openFirefoxSession } from './session.ts';
 
 /** Where Debian's firefox-esr-l10n-de puts Firefox's German. */
 const GERMAN_PACK = '/usr/lib/firefox-esr/browser/extensions/langpack-de@firefox-esr.mozilla.org.xpi';
@@ -23,40 +19,29 @@ const german = JSON.parse(readFileSync(path.join(ROOT, '_locales', 'de', 'messag
 >;
 const say = (name: string): string => german[name]?.message ?? `(no ${name})`;
 
-let display: Display | undefined;
-let firefox: Browser | undefined;
-let server: PageServer | undefined;
-let downloads: string | undefined;
+let session: FirefoxSession | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  const missing = [FIREFOX_PATH, XVFB, XDOTOOL, GERMAN_PACK].filter((tool) => !existsSync(tool));
-  if (missing.length > 0) {
-    const reason = `needs firefox-esr, firefox-esr-l10n-de, xvfb and xdotool (apt-get install); missing ${missing.join(', ')}`;
-    if (process.env.CI) throw new Error(reason);
-    test.skip(true, reason);
-  }
-  server = await startServer();
-  display = await startDisplay();
-  downloads = mkdtempSync(path.join(tmpdir(), 'lectern-firefox-de-'));
-  firefox = await launchFirefox(display.name, downloads, {
-    'intl.locale.requested': 'de',
-    // The language pack is installed with Firefox (the application's scope), which a new profile leaves off.
-    'extensions.autoDisableScopes': 0,
-    'extensions.enabledScopes': 15,
+  session = await openFirefoxSession({
+    needs: [{ file: GERMAN_PACK, debian: 'firefox-esr-l10n-de' }],
+    prefs: {
+      'intl.locale.requested': 'de',
+      // The language pack is installed with Firefox (the application's scope), which a new profile leaves off.
+      'extensions.autoDisableScopes': 0,
+      'extensions.enabledScopes': 15,
+    },
   });
 });
 
 test.afterAll(async () => {
-  await firefox?.close();
-  display?.close();
-  await server?.close();
-  if (downloads) rmSync(downloads, { recursive: true, force: true });
+  await session?.close();
 });
 
 test('in a German Firefox, the reader speaks German around an English article', async () => {
   test.setTimeout(60_000);
-  if (!firefox || !display || !server) throw new Error('not launched');
+  if (!session) throw new Error('not launched');
+  const { firefox, display, server } = session;
   const page = await firefox.newPage();
   await page.goto(server.add('firefox-german', 'news-article', fixtureFile('news-article', 'source.html')));
   await page.bringToFront();

@@ -7,48 +7,37 @@
  * from one): by pasting into a text box with a real Ctrl+V, and by reading the downloaded file. The overlay's
  * shadow root is closed: the tests read it, and press its buttons, over WebDriver BiDi (overlay.ts).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'puppeteer-core';
-import { type PageServer, startServer } from '../../bench/serve.ts';
+import type { PageServer } from '../../bench/serve.ts';
 import { NEWS } from '../extension/pages.ts';
 import { editBarLayout } from '../support/edit-bar.ts';
 import { fixtureFile } from '../support/index.ts';
 import { decodePng } from '../support/png.ts';
-import { FIREFOX_PATH, launchFirefox } from './firefox.ts';
 import { overlayOf } from './overlay.ts';
-import { type Display, startDisplay, XDOTOOL, XVFB } from './x11.ts';
+import { type FirefoxSession, openFirefoxSession } from './session.ts';
+import type { Display } from './x11.ts';
 
 const SHORTCUT = 'alt+shift+k';
 
+let session: FirefoxSession | undefined;
 let display: Display | undefined;
 let firefox: Browser | undefined;
 let server: PageServer | undefined;
-/** Where Firefox saves downloads without asking (set by launchFirefox's preferences). */
 let downloads: string | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  const missing = [FIREFOX_PATH, XVFB, XDOTOOL].filter((tool) => !existsSync(tool));
-  if (missing.length > 0) {
-    const reason = `needs firefox-esr, xvfb and xdotool (apt-get install); missing ${missing.join(', ')}`;
-    if (process.env.CI) throw new Error(reason);
-    test.skip(true, reason);
-  }
-  server = await startServer();
-  display = await startDisplay();
-  downloads = mkdtempSync(path.join(tmpdir(), 'lectern-firefox-downloads-'));
-  firefox = await launchFirefox(display.name, downloads);
+  session = await openFirefoxSession();
+  ({ display, firefox, server, downloads } = session);
 });
 
 test.afterAll(async () => {
-  await firefox?.close();
-  display?.close();
-  await server?.close();
-  if (downloads) rmSync(downloads, { recursive: true, force: true });
+  await session?.close();
 });
 
 interface ReaderView {
@@ -261,25 +250,32 @@ test('Copy Markdown in the Firefox reader puts the article on the clipboard, as 
   await page.close();
 });
 
-test('Save as Markdown in the Firefox reader downloads the article as a .md file', async () => {
-  test.setTimeout(60_000);
+/**
+ * Saves the article with the More menu's item `label` and returns the downloaded file's path, once the reader
+ * says it saved and the one file ending in `ending` is in the downloads folder (maybe not all written yet).
+ */
+async function saveFromMenu(page: Page, label: string, ending: string): Promise<string> {
   if (!downloads) throw new Error('not launched');
-  const page = await openReader('save');
   await overlayOf(page).click('More options');
   // The menu's list comes with the reader's panels, loaded when the menu first opens.
   await expect
     .poll(() =>
       overlayOf(page)
-        .click('Save as Markdown (.md)')
+        .click(label)
         .then(() => true)
         .catch(() => false),
     )
     .toBe(true);
-  await expect.poll(() => toast(page)).toMatch(/^Saved /);
-  const saved = (): string[] => readdirSync(downloads ?? '').filter((name) => name.endsWith('.md'));
+  await expect.poll(() => toast(page)).toMatch(new RegExp(`^Saved .+\\${ending}$`));
+  const saved = (): string[] => readdirSync(downloads ?? '').filter((name) => name.endsWith(ending));
   await expect.poll(saved, { timeout: 15_000 }).toHaveLength(1);
-  const [name] = saved();
-  const file = path.join(downloads, name ?? '');
+  return path.join(downloads, saved()[0] ?? '');
+}
+
+test('Save as Markdown in the Firefox reader downloads the article as a .md file', async () => {
+  test.setTimeout(60_000);
+  const page = await openReader('save');
+  const file = await saveFromMenu(page, 'Save as Markdown (.md)', '.md');
   // Firefox names the file before it has written all of it: read it again until it holds the heading (it
   // failed 2 runs in 4 reading an unfinished file). A saved note starts with its front matter.
   await expect
@@ -294,21 +290,8 @@ test('Save as Markdown in the Firefox reader downloads the article as a .md file
 
 test('Save as e-book in the Firefox reader downloads an EPUB of the article', async () => {
   test.setTimeout(60_000);
-  if (!downloads) throw new Error('not launched');
   const page = await openReader('save-epub');
-  await overlayOf(page).click('More options');
-  await expect
-    .poll(() =>
-      overlayOf(page)
-        .click('Save as e-book (.epub)')
-        .then(() => true)
-        .catch(() => false),
-    )
-    .toBe(true);
-  await expect.poll(() => toast(page)).toMatch(/^Saved .+\.epub$/);
-  const saved = (): string[] => readdirSync(downloads ?? '').filter((name) => name.endsWith('.epub'));
-  await expect.poll(saved, { timeout: 15_000 }).toHaveLength(1);
-  const file = path.join(downloads, saved()[0] ?? '');
+  const file = await saveFromMenu(page, 'Save as e-book (.epub)', '.epub');
   // Read again until the whole zip is there: Firefox names the file before it has written all of it.
   const parts = () => {
     try {

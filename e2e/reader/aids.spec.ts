@@ -7,7 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LEGIBLE_FAMILY } from '../../extension/reader/legible-font.ts';
 import { DEFAULT_READER_SETTINGS, type ReaderSettings } from '../../extension/reader/settings.ts';
-import { calls, mount, reader, requireReaderBundle, style, type TestWindow } from './mount.ts';
+import { calls, mount, reader, requireReaderBundle, shownBody, style, type TestWindow } from './mount.ts';
 import { sampleArticle } from './sample-article.ts';
 
 test.beforeAll(requireReaderBundle);
@@ -182,12 +182,7 @@ test('line focus: the clear band holds the line under the pointer and its neighb
   page,
 }) => {
   await mount(page);
-  const body = () =>
-    reader(page)
-      .locator('.l-content')
-      .evaluate((content) => content.innerHTML);
-  // The code block is coloured at idle after the first paint (code.ts): the body as read is the body after that.
-  await expect(reader(page).locator('.l-content [data-l-tokens]')).toHaveCount(1);
+  const body = await shownBody(page);
   const untouched = await body();
   await expect(reader(page).locator('.l-focus')).toBeHidden();
   await openSettings(page);

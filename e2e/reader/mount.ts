@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { codeCopyMessage, copyMessage } from '../../extension/reader/format.ts';
 import type { mountForTest } from '../../extension/reader/harness.ts';
 import type { CopyResult, ReaderHandle, ReaderSettings } from '../../extension/reader/index.ts';
@@ -118,6 +118,16 @@ export async function mount(
 
 /** CSS locators pierce shadow roots; scoping to the host keeps them off the page's look-alike elements. */
 export const reader = (page: Page) => page.locator('lectern-reader');
+
+/**
+ * The article's body as shown (its HTML), read once the sample's code block is coloured, which code.ts does at
+ * idle after the first paint: a body read before that is not the one a person then sees.
+ */
+export async function shownBody(page: Page): Promise<() => Promise<string>> {
+  const content = reader(page).locator('.l-content');
+  await expect(content.locator('[data-l-tokens]')).toHaveCount(1);
+  return () => content.evaluate((element) => element.innerHTML);
+}
 
 export const calls = (page: Page) => page.evaluate(() => (window as unknown as TestWindow).calls);
 

@@ -5,10 +5,19 @@
  * follows it, and that pause, resume, stop and closing the reader reach the speech engine. Without voices the
  * controls are not offered at all.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { expect, type Page, test } from '@playwright/test';
 import { DEFAULT_READER_SETTINGS } from '../../extension/reader/settings.ts';
-import { calls, focusedInReader, mount, reader, requireReaderBundle, type TestWindow } from './mount.ts';
+import { seriousViolations } from './axe.ts';
+import {
+  calls,
+  focusedInReader,
+  mount,
+  reader,
+  requireReaderBundle,
+  shownBody,
+  type TestWindow,
+} from './mount.ts';
 import { sampleArticle } from './sample-article.ts';
 
 test.beforeAll(requireReaderBundle);
@@ -194,12 +203,7 @@ test('reads sentence by sentence in a voice for the article’s language, markin
 }) => {
   await fakeSpeech(page, VOICES);
   await mount(page);
-  const body = () =>
-    reader(page)
-      .locator('.l-content')
-      .evaluate((content) => content.innerHTML);
-  // The code block is coloured at idle after the first paint (code.ts): the body as read is the body after that.
-  await expect(reader(page).locator('.l-content [data-l-tokens]')).toHaveCount(1);
+  const body = await shownBody(page);
   const before = await body();
   await page.getByRole('button', { name: 'Read aloud' }).click();
   let heard = await heardOnce(page);
@@ -559,14 +563,6 @@ test('read aloud’s bar and its keys in the help have no serious accessibility 
   const help = reader(page).getByRole('region', { name: 'Keyboard shortcuts' });
   await expect(help).toContainText('Read aloud from the paragraph in focus');
   await expect(help).toContainText('Read the next sentence');
-  const results = await new AxeBuilder({ page })
-    .include('lectern-reader')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
+  const { serious } = await seriousViolations(page);
   expect(serious).toEqual([]);
 });
