@@ -129,12 +129,13 @@ function marked(page: Page, kind: 'sentence' | 'word'): Promise<string> {
     const article = root?.querySelector('.l-article');
     if (!root || !article) return '';
     const marks = [...root.querySelectorAll(`.l-mark-${kind}`)].map((mark) => mark.getBoundingClientRect());
-    const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+    // Through the prototype: a test page may shadow the document's own methods with named elements.
+    const walker = Document.prototype.createTreeWalker.call(document, article, NodeFilter.SHOW_TEXT);
     let text = '';
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const data = (node as Text).data;
       for (let offset = 0; offset < data.length; offset += 1) {
-        const range = document.createRange();
+        const range = Document.prototype.createRange.call(document);
         range.setStart(node, offset);
         range.setEnd(node, offset + 1);
         const box = range.getBoundingClientRect();
@@ -197,6 +198,30 @@ const FIRST =
   'Ten years ago the branch library on Alder Street was on a list of buildings the council expected to sell.';
 const SECOND =
   'This winter it opened on Sunday mornings for the first time since 1987, and by half past ten there was a queue for the study tables.';
+
+test('reads and marks on a page whose named elements shadow the document’s methods', async ({ page }) => {
+  await fakeSpeech(page, VOICES);
+  await mount(page);
+  // Named access: each of these makes `document.<name>` the page's element, in every world that reads it.
+  await page.evaluate(() => {
+    const names = ['createElement', 'createRange', 'createTreeWalker', 'defaultView', 'getSelection'];
+    for (const name of names) {
+      const form = Document.prototype.createElement.call(document, 'form') as HTMLFormElement;
+      form.setAttribute('name', name);
+      document.body.append(form);
+    }
+  });
+  expect(await page.evaluate(() => typeof (document as unknown as Record<string, unknown>).createRange)).toBe(
+    'object',
+  );
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  const heard = await heardOnce(page);
+  expect(heard.spoken.map((spoken) => spoken.text)).toEqual([sampleArticle.title]);
+  await expect.poll(() => marked(page, 'sentence')).toBe(sampleArticle.title);
+  await finish(page);
+  await expect.poll(() => lastSpoken(page)).toBe(FIRST);
+  await expect.poll(() => marked(page, 'sentence')).toBe(FIRST);
+});
 
 test('reads sentence by sentence in a voice for the article’s language, marking the sentence being read', async ({
   page,

@@ -6,7 +6,9 @@
  * until this is loaded, and mounts this only once that button (or a key) asked, so mounting starts the
  * reading: one press, not two. Stop takes the bar away again.
  */
+
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { defaultViewOf, ownerDocumentOf, selectionOf } from '../../src/dom/access.ts';
 import { t } from '../shared/i18n.ts';
 import { connectMediaSession, type MediaSessionLink } from './media-session.ts';
 import { createReading, type Reading, type SpeechState } from './speech.ts';
@@ -42,7 +44,8 @@ function isClickOnText(event: MouseEvent): boolean {
   const root = event.target.getRootNode();
   // Chromium gives a shadow root its own selection; Firefox's document selection reaches into shadow trees.
   const own = (root as { getSelection?: () => Selection | null }).getSelection;
-  const selection = typeof own === 'function' ? own.call(root) : event.target.ownerDocument.getSelection();
+  const doc = ownerDocumentOf(event.target);
+  const selection = typeof own === 'function' ? own.call(root) : doc === null ? null : selectionOf(doc);
   return !selection || selection.isCollapsed;
 }
 
@@ -85,7 +88,7 @@ export function ReadAloud(props: ReadAloudProps) {
     });
     reading.current = engine;
     media.current = connectMediaSession(
-      article.ownerDocument.defaultView,
+      defaultViewOf(ownerDocumentOf(article) as Document),
       { title: props.title, site: props.site },
       {
         play: () => engine.play(),

@@ -4,6 +4,7 @@
  * follows again when they ask ("Back to reading position") or when the sentence being read is back in view,
  * scrolled there by them or reached by the voice. Only a scroll of ours is not theirs.
  */
+import { defaultViewOf, ownerDocumentOf } from '../../src/dom/access.ts';
 import { viewUnder } from './blocks.ts';
 
 export interface Follower {
@@ -33,7 +34,8 @@ export function createFollower(
   let current: Range | null = null;
   let ownScroll = false;
   let ownScrollTimer = 0;
-  const view = scroller.ownerDocument.defaultView;
+  const doc = ownerDocumentOf(scroller);
+  const view = doc === null ? null : defaultViewOf(doc);
 
   const set = (next: boolean) => {
     if (next === following) return;

@@ -7,6 +7,7 @@
  * scripts, and a Range registered there hands the page a node inside the reader's closed shadow root, and so
  * the root itself, to read and rewrite (docs/security.md, rule 1).
  */
+import { createElementIn, ownerDocumentOf } from '../../src/dom/access.ts';
 import { type Box, lineBoxes } from './sentences.ts';
 
 export type MarkKind = 'sentence' | 'word';
@@ -20,8 +21,8 @@ export interface Marks {
 
 /** A layer of marks placed after `article` (in its column), drawn again whenever the column's layout moves. */
 export function createMarks(article: Element): Marks {
-  const doc = article.ownerDocument;
-  const layer = doc.createElement('div');
+  const doc = ownerDocumentOf(article) as Document;
+  const layer = createElementIn(doc, 'div');
   layer.className = 'l-speech-marks';
   layer.setAttribute('aria-hidden', 'true');
   article.after(layer);
@@ -35,7 +36,7 @@ export function createMarks(article: Element): Marks {
     if (!range) return;
     const origin = layer.getBoundingClientRect();
     for (const line of lineBoxes(Array.from(range.getClientRects()))) {
-      const box = doc.createElement('div');
+      const box = createElementIn(doc, 'div');
       // not shown: class names
       box.className = `l-mark l-mark-${kind}`;
       place(box, line, origin);

@@ -6,6 +6,7 @@
  * act at the next sentence, with nothing to seek inside an utterance. Loaded with the panels, when a person
  * first asks for it (panels.tsx); which voices there are is voices.ts, in the reader itself.
  */
+import { createRangeIn, createTreeWalkerIn, ownerDocumentOf } from '../../src/dom/access.ts';
 import { blockAtTop, readableBlocks, viewUnder } from './blocks.ts';
 import { createFollower, type Follower } from './follow.ts';
 import { createMarks, type Marks } from './marks.ts';
@@ -26,7 +27,8 @@ export interface Passage {
 
 export function passageOf(block: HTMLElement, lang: string | null): Passage {
   const nodes: Text[] = [];
-  const walker = block.ownerDocument.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+  const doc = ownerDocumentOf(block) as Document;
+  const walker = createTreeWalkerIn(doc, block, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
   const { text, places } = collapseWhitespace(nodes.map((node) => node.data));
   return {
@@ -34,7 +36,7 @@ export function passageOf(block: HTMLElement, lang: string | null): Passage {
     text,
     sentences: sentenceSpans(text, lang),
     range({ start, end }) {
-      const range = block.ownerDocument.createRange();
+      const range = createRangeIn(doc);
       const first = places[start];
       const last = places[end - 1];
       const [from, to] = [first && nodes[first.piece], last && nodes[last.piece]];

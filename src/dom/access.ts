@@ -207,6 +207,13 @@ export const createElementNSIn: (doc: Document, namespace: string, tag: string) 
   DOCUMENT,
   'createElementNS',
 );
+export const createRangeIn: (doc: Document) => Range = method(DOCUMENT, 'createRange');
+export const createTreeWalkerIn: (doc: Document, root: Node, whatToShow?: number) => TreeWalker = method(
+  DOCUMENT,
+  'createTreeWalker',
+);
+/** The document's selection (Firefox's reaches into shadow trees; Chromium gives a shadow root its own). */
+export const selectionOf: (doc: Document) => Selection | null = method(DOCUMENT, 'getSelection');
 /** The focused element of the document (of a shadow root: `activeElement` is its own there), or null. */
 export const activeElementOf: (doc: Document) => Element | null = getter(DOCUMENT, 'activeElement');
 export const adoptedSheetsOf: (doc: Document) => readonly CSSStyleSheet[] = getter(
