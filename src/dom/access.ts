@@ -74,7 +74,17 @@ const DOM_IMPLEMENTATION = prototypeOf('DOMImplementation');
 const IFRAME = prototypeOf('HTMLIFrameElement');
 const FRAME = prototypeOf('HTMLFrameElement');
 const SLOT = prototypeOf('HTMLSlotElement');
-const FONT_FACE_SET = prototypeOf('FontFaceSet');
+const FONT_FACE_SET = prototypeOf('FontFaceSet') ?? fontSetPrototype();
+
+/**
+ * FontFaceSet's prototype where it is no global (Chromium 150 has none): that of this document's `fonts`, read
+ * through Document's own getter.
+ */
+function fontSetPrototype(): object | undefined {
+  const get = DOCUMENT === undefined ? undefined : Object.getOwnPropertyDescriptor(DOCUMENT, 'fonts')?.get;
+  if (get === undefined || typeof document === 'undefined') return undefined;
+  return Object.getPrototypeOf(get.call(document)) as object;
+}
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
