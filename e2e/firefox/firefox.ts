@@ -13,12 +13,14 @@ export const DIST_FIREFOX = path.join(ROOT, 'dist-firefox');
 /**
  * Starts a headed Firefox on `display` with dist-firefox/ installed as a temporary add-on, as
  * about:debugging's "Load Temporary Add-on" does. Headed, because only a real key press fires the shortcut.
- * Downloads are saved to `downloads`; `prefs` are more of Firefox's preferences (its language, say).
+ * Downloads are saved to `downloads`; `prefs` are more of Firefox's preferences (its language, say), and `env`
+ * more of its environment (a desktop's bus and sound server).
  */
 export async function launchFirefox(
   display: string,
   downloads: string,
   prefs: Record<string, string | number | boolean> = {},
+  env: Record<string, string> = {},
 ): Promise<Browser> {
   if (!existsSync(path.join(DIST_FIREFOX, 'manifest.json'))) {
     throw new Error('dist-firefox/manifest.json is missing: run npm run build:firefox first');
@@ -28,7 +30,7 @@ export async function launchFirefox(
     executablePath: FIREFOX_PATH,
     headless: false,
     defaultViewport: VIEWPORT,
-    env: { ...process.env, DISPLAY: display },
+    env: { ...process.env, ...env, DISPLAY: display },
     // Downloads go to `downloads` without a dialog, as a person's browser set to "always save" does.
     extraPrefsFirefox: {
       'browser.download.dir': downloads,

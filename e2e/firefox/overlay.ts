@@ -42,6 +42,8 @@ export interface FirefoxOverlay {
   text(): Promise<string>;
   /** Clicks the control with this role and accessible name (waited for), with a real mouse click at its centre. */
   click(name: string, role?: string): Promise<void>;
+  /** How many controls with this role and accessible name the overlay has now, as a screen reader finds them. */
+  count(name: string, role?: string): Promise<number>;
 }
 
 /** The page's WebDriver BiDi connection and its top-level browsing context's id. */
@@ -111,18 +113,23 @@ export function overlayOf(page: Page): FirefoxOverlay {
    * The one control with this role and name, waited for as Playwright's locators wait: Firefox builds its
    * accessibility tree after the DOM changes, so a menu item just rendered is not found at once.
    */
+  async function locate(role: string, name: string): Promise<RemoteNode[]> {
+    const { result } = (await connection.send('browsingContext.locateNodes', {
+      context,
+      locator: { type: 'accessibility', value: { role, name } },
+      startNodes: [{ sharedId: await rootId() }],
+    })) as { result: { nodes: RemoteNode[] } };
+    return result.nodes;
+  }
+
   async function locateOne(role: string, name: string, timeout = 5_000): Promise<RemoteNode> {
     const until = Date.now() + timeout;
     for (;;) {
-      const { result } = (await connection.send('browsingContext.locateNodes', {
-        context,
-        locator: { type: 'accessibility', value: { role, name } },
-        startNodes: [{ sharedId: await rootId() }],
-      })) as { result: { nodes: RemoteNode[] } };
-      const [node, ...more] = result.nodes;
+      const nodes = await locate(role, name);
+      const [node, ...more] = nodes;
       if (node && more.length === 0) return node;
       if (Date.now() > until) {
-        throw new Error(`expected one ${role} named ${name} in the overlay, found ${result.nodes.length}`);
+        throw new Error(`expected one ${role} named ${name} in the overlay, found ${nodes.length}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -130,6 +137,9 @@ export function overlayOf(page: Page): FirefoxOverlay {
 
   return {
     find,
+    async count(name, role = 'button') {
+      return (await locate(role, name)).length;
+    },
     async evaluate(fn, arg) {
       return callOn(await rootId(), fn.toString(), arg);
     },

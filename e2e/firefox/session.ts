@@ -9,6 +9,7 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 import type { Browser } from 'puppeteer-core';
 import { type PageServer, startServer } from '../../bench/serve.ts';
+import { DESKTOP_NEEDS, type Desktop, startDesktop } from '../support/desktop.ts';
 import { FIREFOX_PATH, launchFirefox } from './firefox.ts';
 import { type Display, startDisplay, XDOTOOL, XVFB } from './x11.ts';
 
@@ -18,6 +19,8 @@ export interface FirefoxSession {
   server: PageServer;
   /** Where Firefox saves downloads without asking (set by launchFirefox's preferences). */
   downloads: string;
+  /** The desktop Firefox runs on, when the spec asked for one (its media controls, sound and voices). */
+  desktop: Desktop | null;
   close(): Promise<void>;
 }
 
@@ -34,9 +37,14 @@ const ALWAYS: readonly Need[] = [
 ];
 
 export async function openFirefoxSession(
-  options: { needs?: readonly Need[]; prefs?: Record<string, string | number | boolean> } = {},
+  options: {
+    needs?: readonly Need[];
+    prefs?: Record<string, string | number | boolean>;
+    /** Runs Firefox on a desktop of its own (support/desktop.ts). */
+    desktop?: boolean;
+  } = {},
 ): Promise<FirefoxSession> {
-  const needs = [...ALWAYS, ...(options.needs ?? [])];
+  const needs = [...ALWAYS, ...(options.needs ?? []), ...(options.desktop ? DESKTOP_NEEDS : [])];
   const missing = needs.filter(({ file }) => !existsSync(file));
   if (missing.length > 0) {
     const packages = needs.map(({ debian }) => debian).join(', ');
@@ -47,14 +55,17 @@ export async function openFirefoxSession(
   const server = await startServer();
   const display = await startDisplay();
   const downloads = mkdtempSync(path.join(tmpdir(), 'lectern-firefox-downloads-'));
-  const firefox = await launchFirefox(display.name, downloads, options.prefs);
+  const desktop = options.desktop ? await startDesktop() : null;
+  const firefox = await launchFirefox(display.name, downloads, options.prefs, desktop?.env);
   return {
     display,
     firefox,
     server,
     downloads,
+    desktop,
     async close() {
       await firefox.close();
+      await desktop?.close();
       display.close();
       await server.close();
       rmSync(downloads, { recursive: true, force: true });

@@ -3,11 +3,15 @@
  * a real voice can't be heard by a test): what is spoken, sentence by sentence, in which voice and at which
  * speed, which sentence and word are marked on the screen, where reading starts and steps to, how the view
  * follows it, and that pause, resume, stop and closing the reader reach the speech engine. Without voices the
- * controls are not offered at all.
+ * controls are not offered at all. The media controls are the browser's own, pressed on a desktop's bus
+ * (support/desktop.ts).
  */
 
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import { DEFAULT_READER_SETTINGS } from '../../extension/reader/settings.ts';
+import { type Desktop, requireDesktop, startDesktop } from '../support/desktop.ts';
+import { markedText } from '../support/marked.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/paths.ts';
 import { seriousViolations } from './axe.ts';
 import {
   calls,
@@ -44,61 +48,70 @@ interface SpeechRecorder {
 async function fakeSpeech(
   page: Page,
   voices: Array<{ voiceURI: string; name: string; lang: string; localService?: boolean }>,
+  /** Says it is speaking, and never that it paused, as Firefox's speech-dispatcher voices do. */
+  ignoresPause = false,
 ) {
   await page.setContent('<!doctype html><html lang="en"><body><p>The page.</p></body></html>');
-  await page.evaluate((voices) => {
-    const utterances: Utterance[] = [];
-    const speaking = () => utterances.at(-1);
-    const recorder = {
-      spoken: [] as Array<{ text: string; rate: number; voice: string | null }>,
-      calls: [] as string[],
-      finish() {
-        speaking()?.onend?.();
-      },
-      boundary(charIndex: number, charLength?: number) {
-        speaking()?.onboundary?.({
-          name: 'word',
-          charIndex,
-          ...(charLength === undefined ? {} : { charLength }),
-        });
-      },
-    };
-    class Utterance {
-      text: string;
-      rate = 1;
-      lang = '';
-      voice: { voiceURI: string } | null = null;
-      onend?: () => void;
-      onerror?: (event: { error: string }) => void;
-      onboundary?: (event: { name: string; charIndex: number; charLength?: number }) => void;
-      constructor(text: string) {
-        this.text = text;
+  await page.evaluate(
+    ({ voices, ignoresPause }) => {
+      const utterances: Utterance[] = [];
+      const speaking = () => utterances.at(-1);
+      const recorder = {
+        spoken: [] as Array<{ text: string; rate: number; voice: string | null }>,
+        calls: [] as string[],
+        finish() {
+          speaking()?.onend?.();
+        },
+        boundary(charIndex: number, charLength?: number) {
+          speaking()?.onboundary?.({
+            name: 'word',
+            charIndex,
+            ...(charLength === undefined ? {} : { charLength }),
+          });
+        },
+      };
+      class Utterance {
+        text: string;
+        rate = 1;
+        lang = '';
+        voice: { voiceURI: string } | null = null;
+        onend?: () => void;
+        onerror?: (event: { error: string }) => void;
+        onboundary?: (event: { name: string; charIndex: number; charLength?: number }) => void;
+        constructor(text: string) {
+          this.text = text;
+        }
       }
-    }
-    const engine = {
-      getVoices: () => voices,
-      speak(utterance: Utterance) {
-        utterances.push(utterance);
-        recorder.spoken.push({
-          text: utterance.text,
-          rate: utterance.rate,
-          voice: utterance.voice?.voiceURI ?? null,
-        });
-      },
-      cancel() {
-        recorder.calls.push('cancel');
-        const cancelled = utterances.splice(0);
-        for (const utterance of cancelled) utterance.onerror?.({ error: 'interrupted' });
-      },
-      pause: () => recorder.calls.push('pause'),
-      resume: () => recorder.calls.push('resume'),
-      addEventListener() {},
-      removeEventListener() {},
-    };
-    Object.defineProperty(window, 'speechSynthesis', { value: engine, configurable: true });
-    Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
-    (window as unknown as { speech: typeof recorder }).speech = recorder;
-  }, voices);
+      const engine = {
+        getVoices: () => voices,
+        speak(utterance: Utterance) {
+          utterances.push(utterance);
+          recorder.spoken.push({
+            text: utterance.text,
+            rate: utterance.rate,
+            voice: utterance.voice?.voiceURI ?? null,
+          });
+        },
+        cancel() {
+          recorder.calls.push('cancel');
+          const cancelled = utterances.splice(0);
+          for (const utterance of cancelled) utterance.onerror?.({ error: 'interrupted' });
+        },
+        pause: () => recorder.calls.push('pause'),
+        resume: () => recorder.calls.push('resume'),
+        addEventListener() {},
+        removeEventListener() {},
+      };
+      if (ignoresPause) {
+        Object.defineProperty(engine, 'speaking', { get: () => utterances.length > 0 });
+        Object.defineProperty(engine, 'paused', { value: false });
+      }
+      Object.defineProperty(window, 'speechSynthesis', { value: engine, configurable: true });
+      Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
+      (window as unknown as { speech: typeof recorder }).speech = recorder;
+    },
+    { voices, ignoresPause },
+  );
 }
 
 const recorder = (page: Page) =>
@@ -119,34 +132,8 @@ const boundary = (page: Page, charIndex: number, charLength?: number) =>
 /** The text spoken last. */
 const lastSpoken = async (page: Page) => (await recorder(page)).spoken.at(-1)?.text;
 
-/**
- * The article's text a person sees marked: every character of the article whose box's middle lies inside one
- * of the marks of `kind` ('sentence' or 'word'), its whitespace collapsed.
- */
-function marked(page: Page, kind: 'sentence' | 'word'): Promise<string> {
-  return page.evaluate((kind) => {
-    const root = document.querySelector('lectern-reader')?.shadowRoot;
-    const article = root?.querySelector('.l-article');
-    if (!root || !article) return '';
-    const marks = [...root.querySelectorAll(`.l-mark-${kind}`)].map((mark) => mark.getBoundingClientRect());
-    // Through the prototype: a test page may shadow the document's own methods with named elements.
-    const walker = Document.prototype.createTreeWalker.call(document, article, NodeFilter.SHOW_TEXT);
-    let text = '';
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const data = (node as Text).data;
-      for (let offset = 0; offset < data.length; offset += 1) {
-        const range = Document.prototype.createRange.call(document);
-        range.setStart(node, offset);
-        range.setEnd(node, offset + 1);
-        const box = range.getBoundingClientRect();
-        const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-        if (marks.some((mark) => x >= mark.left && x <= mark.right && y >= mark.top && y <= mark.bottom))
-          text += data.charAt(offset);
-      }
-    }
-    return text.replace(/\s+/g, ' ').trim();
-  }, kind);
-}
+/** The article's text a person sees marked as `kind` (support/marked.ts). */
+const marked = (page: Page, kind: 'sentence' | 'word') => reader(page).evaluate(markedText, kind);
 
 /** Waits until the article's scroll position holds still (a smooth scroll has ended). */
 async function scrollSettled(page: Page): Promise<void> {
@@ -494,81 +481,79 @@ test('a voice of the device reads before an online one, and the voice list says 
   );
 });
 
-/** Replaces the browser's Media Session with a recorder of what the reader sets on it. */
-function fakeMediaSession(page: Page) {
-  return page.evaluate(() => {
-    const session = {
-      handlers: {} as Record<string, (() => void) | null>,
-      metadata: null as { title: string; artist: string } | null,
-      playbackState: 'none',
-      setActionHandler(action: string, handler: (() => void) | null) {
-        session.handlers[action] = handler;
-      },
-    };
-    class Metadata {
-      title: string;
-      artist: string;
-      constructor(init: { title: string; artist: string }) {
-        this.title = init.title;
-        this.artist = init.artist;
-      }
-    }
-    Object.defineProperty(navigator, 'mediaSession', { value: session, configurable: true });
-    Object.defineProperty(window, 'MediaMetadata', { value: Metadata, configurable: true });
-    (window as unknown as { session: typeof session }).session = session;
+test.describe('on a desktop', () => {
+  let desktop: Desktop | undefined;
+  let browser: Browser | undefined;
+  test.beforeAll(async () => {
+    requireDesktop();
+    desktop = await startDesktop();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      env: { ...process.env, ...desktop.env },
+    });
   });
-}
-
-interface FakeSession {
-  handlers: Record<string, (() => void) | null>;
-  metadata: { title: string; artist: string } | null;
-  playbackState: string;
-}
-const session = (page: Page) =>
-  page.evaluate(() => {
-    const { handlers, metadata, playbackState } = (window as unknown as { session: FakeSession }).session;
-    return {
-      handlers: Object.keys(handlers).filter((action) => handlers[action] !== null),
-      metadata: metadata && { title: metadata.title, artist: metadata.artist },
-      playbackState,
-    };
+  test.afterAll(async () => {
+    await browser?.close();
+    await desktop?.close();
   });
-const press = (page: Page, action: string) =>
-  page.evaluate(
-    (action) => (window as unknown as { session: FakeSession }).session.handlers[action]?.(),
-    action,
-  );
 
-test('the browser’s media controls show the article and their keys pause, resume, step and stop', async ({
+  test('the system’s media controls show the article, and their buttons pause, resume, step and stop', async () => {
+    if (!browser || !desktop) throw new Error('no desktop');
+    const on = desktop;
+    const page = await browser.newPage();
+    await fakeSpeech(page, VOICES);
+    await mount(page);
+    await page.getByRole('button', { name: 'Read aloud' }).click();
+    await heardOnce(page);
+    // Chromium publishes the tab on the bus once it plays a media element: the carrier read aloud plays.
+    await expect.poll(() => on.players(), { timeout: 10_000 }).toHaveLength(1);
+    const [player = ''] = await on.players();
+    expect(player).toMatch(/^org\.mpris\.MediaPlayer2\.chromium\./);
+    await expect.poll(() => on.title(player)).toBe(sampleArticle.title);
+    await expect.poll(() => on.status(player)).toBe('Playing');
+
+    await on.command(player, 'Next');
+    await expect.poll(() => lastSpoken(page)).toBe(FIRST);
+    await on.command(player, 'Next');
+    await expect.poll(() => lastSpoken(page)).toBe(SECOND);
+    await on.command(player, 'Previous');
+    await expect.poll(() => lastSpoken(page)).toBe(FIRST);
+    await on.command(player, 'Pause');
+    await expect(page.getByRole('button', { name: 'Resume reading' })).toBeVisible();
+    await expect.poll(() => on.status(player)).toBe('Paused');
+    await on.command(player, 'Play');
+    await expect(page.getByRole('button', { name: 'Pause reading' })).toBeVisible();
+    await expect.poll(() => on.status(player)).toBe('Playing');
+    expect((await recorder(page)).calls.slice(-2)).toEqual(['pause', 'resume']);
+    await on.command(player, 'Stop');
+    await expect(page.getByRole('button', { name: 'Read aloud' })).toBeVisible();
+    // Stopped, the tab gives the controls back: no player of ours is left playing.
+    await expect
+      .poll(async () => ((await on.players()).includes(player) ? on.status(player) : 'gone'))
+      .not.toBe('Playing');
+    expect(await page.evaluate(() => navigator.mediaSession.metadata)).toBeNull();
+    await page.close();
+  });
+});
+
+test('a voice that speaks on through a pause is silenced, and resuming reads its sentence again', async ({
   page,
 }) => {
-  await fakeSpeech(page, VOICES);
-  await fakeMediaSession(page);
+  await fakeSpeech(page, VOICES, true);
   await mount(page);
   await page.getByRole('button', { name: 'Read aloud' }).click();
   await heardOnce(page);
-  await expect
-    .poll(() => session(page))
-    .toEqual({
-      handlers: ['play', 'pause', 'previoustrack', 'nexttrack', 'stop'],
-      metadata: { title: sampleArticle.title, artist: 'The Harbour Review' },
-      playbackState: 'playing',
-    });
-  await press(page, 'nexttrack');
-  expect(await lastSpoken(page)).toBe(FIRST);
-  await press(page, 'nexttrack');
-  expect(await lastSpoken(page)).toBe(SECOND);
-  await press(page, 'previoustrack');
-  expect(await lastSpoken(page)).toBe(FIRST);
-  await press(page, 'pause');
+  await page.getByRole('button', { name: 'Next sentence' }).click();
+  await expect.poll(() => lastSpoken(page)).toBe(FIRST);
+  const spoken = (await recorder(page)).spoken.length;
+  await page.getByRole('button', { name: 'Pause reading' }).click();
+  await expect.poll(async () => (await recorder(page)).calls.at(-1)).toBe('cancel');
   await expect(page.getByRole('button', { name: 'Resume reading' })).toBeVisible();
-  await expect.poll(async () => (await session(page)).playbackState).toBe('paused');
-  await press(page, 'play');
-  await expect(page.getByRole('button', { name: 'Pause reading' })).toBeVisible();
-  expect((await recorder(page)).calls.slice(-2)).toEqual(['pause', 'resume']);
-  await press(page, 'stop');
-  await expect(page.getByRole('button', { name: 'Read aloud' })).toBeVisible();
-  await expect.poll(() => session(page)).toEqual({ handlers: [], metadata: null, playbackState: 'none' });
+  expect(await marked(page, 'sentence')).toBe(FIRST);
+  await page.getByRole('button', { name: 'Resume reading' }).click();
+  await expect.poll(async () => (await recorder(page)).spoken.length).toBe(spoken + 1);
+  expect(await lastSpoken(page)).toBe(FIRST);
 });
 
 test('read aloud’s bar and its keys in the help have no serious accessibility violation', async ({

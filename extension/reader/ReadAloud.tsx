@@ -8,7 +8,7 @@
  */
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { defaultViewOf, ownerDocumentOf, selectionOf } from '../../src/dom/access.ts';
+import { ownerDocumentOf, selectionOf } from '../../src/dom/access.ts';
 import { t } from '../shared/i18n.ts';
 import { connectMediaSession, type MediaSessionLink } from './media-session.ts';
 import { createReading, type Reading, type SpeechState } from './speech.ts';
@@ -88,7 +88,7 @@ export function ReadAloud(props: ReadAloudProps) {
     });
     reading.current = engine;
     media.current = connectMediaSession(
-      defaultViewOf(ownerDocumentOf(article) as Document),
+      ownerDocumentOf(article) as Document,
       { title: props.title, site: props.site },
       {
         play: () => engine.play(),

@@ -1,10 +1,15 @@
 /**
  * Read aloud in the browser's media controls (Media Session API): the article's title and site as what is
- * playing, and the media keys' play, pause, previous, next and stop acting on the reading. Chromium and Firefox
- * show a session, and send it the media keys, only for a tab playing a media element, which speech is not: so
- * there the handlers wait for a browser that lets speech count, and cost nothing meanwhile. No silent audio is
- * played to make them show.
+ * playing, and the media keys' and the system's controls (MPRIS on Linux, the media overlay on Windows and
+ * macOS) acting on the reading: play, pause, previous, next and stop.
+ *
+ * Chromium and Firefox give a tab those controls only while it plays a media element, and speech is not one.
+ * So while reading, a carrier plays: an `<audio>` element of our own, never put in the page, looping a tone
+ * nobody hears (10 Hz, below hearing, at −60 dBFS). It has to be a real sound, as Firefox hands the controls
+ * only to audio it measures as audible (a silent track gets none), and six seconds long, as Chromium counts
+ * shorter sounds as notifications. It is made here, in memory, as a blob: nothing is fetched.
  */
+import { createElementIn, defaultViewOf } from '../../src/dom/access.ts';
 
 export interface MediaActions {
   play(): void;
@@ -17,7 +22,7 @@ export interface MediaActions {
 export interface MediaSessionLink {
   /** Tells the browser whether the reading is playing, paused or stopped. */
   playback(state: 'playing' | 'paused' | 'stopped'): void;
-  /** Takes the handlers and the title away again. */
+  /** Takes the handlers, the title and the carrier away again. */
   disconnect(): void;
 }
 
@@ -35,13 +40,87 @@ function setHandlers(session: MediaSession, handlers: { [A in Action]: (() => vo
   }
 }
 
+/** The carrier's sound, as a 16-bit mono WAV file. */
+export const CARRIER = { seconds: 6, rate: 8000, hertz: 10, amplitude: 32 } as const;
+
+/** The WAV file of CARRIER: a whole number of periods, so the loop joins without a click. */
+export function carrierWav(): ArrayBuffer {
+  const { seconds, rate, hertz, amplitude } = CARRIER;
+  const samples = seconds * rate;
+  const file = new ArrayBuffer(44 + samples * 2);
+  const view = new DataView(file);
+  const ascii = (offset: number, text: string) => {
+    for (let i = 0; i < text.length; i += 1) view.setUint8(offset + i, text.charCodeAt(i));
+  };
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + samples * 2, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true); // the format chunk's size
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // one channel
+  view.setUint32(24, rate, true);
+  view.setUint32(28, rate * 2, true); // bytes a second
+  view.setUint16(32, 2, true); // bytes a sample
+  view.setUint16(34, 16, true); // bits a sample
+  ascii(36, 'data');
+  view.setUint32(40, samples * 2, true);
+  for (let i = 0; i < samples; i += 1)
+    view.setInt16(44 + i * 2, Math.round(amplitude * Math.sin((2 * Math.PI * hertz * i) / rate)), true);
+  return file;
+}
+
+interface Carrier {
+  play(): void;
+  pause(): void;
+  remove(): void;
+}
+
+/**
+ * The `<audio>` that keeps the controls on this tab, made when reading first plays. A page whose CSP forbids
+ * blob: media stops it playing: then the keys stay with the browser and the reader's own buttons still work.
+ */
+function createCarrier(doc: Document): Carrier {
+  let audio: HTMLAudioElement | null = null;
+  let url: string | null = null;
+  const made = (): HTMLAudioElement => {
+    if (audio) return audio;
+    url = URL.createObjectURL(new Blob([carrierWav()], { type: 'audio/wav' }));
+    audio = createElementIn(doc, 'audio') as HTMLAudioElement;
+    audio.loop = true;
+    audio.src = url;
+    return audio;
+  };
+  return {
+    play() {
+      made()
+        .play()
+        .catch(() => {
+          // Blocked by the page's CSP or the autoplay rules: the reading goes on without the media keys.
+        });
+    },
+    pause() {
+      audio?.pause();
+    },
+    remove() {
+      audio?.pause();
+      audio?.removeAttribute('src');
+      audio?.load();
+      if (url) URL.revokeObjectURL(url);
+      audio = null;
+      url = null;
+    },
+  };
+}
+
 export function connectMediaSession(
-  view: Window | null,
+  doc: Document,
   about: { title: string; site: string | null },
   actions: MediaActions,
 ): MediaSessionLink {
-  const session = view?.navigator.mediaSession;
-  if (!view || !session) return { playback() {}, disconnect() {} };
+  const session = defaultViewOf(doc)?.navigator.mediaSession;
+  if (!session) return { playback() {}, disconnect() {} };
+  const carrier = createCarrier(doc);
   if (typeof MediaMetadata === 'function')
     session.metadata = new MediaMetadata({ title: about.title, artist: about.site ?? '' });
   setHandlers(session, {
@@ -54,8 +133,11 @@ export function connectMediaSession(
   return {
     playback(state) {
       session.playbackState = state === 'stopped' ? 'none' : state;
+      if (state === 'playing') carrier.play();
+      else carrier.pause();
     },
     disconnect() {
+      carrier.remove();
       setHandlers(session, { play: null, pause: null, previoustrack: null, nexttrack: null, stop: null });
       session.metadata = null;
       session.playbackState = 'none';

@@ -85,6 +85,9 @@ export interface Reading {
   end(): void;
 }
 
+/** How long an engine has to say it paused (Firefox says so a moment after it is asked). */
+const PAUSE_HEARD_MS = 300;
+
 export function createReading(options: ReadingOptions): Reading {
   const { article, scroller, lang } = options;
   let state: SpeechState = 'stopped';
@@ -261,8 +264,17 @@ export function createReading(options: ReadingOptions): Reading {
     },
     pause() {
       if (state !== 'playing') return;
+      const id = utterances;
       synth()?.pause();
       setState('paused');
+      // An engine that goes on speaking through a pause (Firefox's speech-dispatcher voices on Linux) is
+      // silenced instead: resuming then reads that sentence again from its start.
+      setTimeout(() => {
+        const speech = synth();
+        if (state !== 'paused' || id !== utterances || !speech?.speaking || speech.paused) return;
+        silence();
+        moved = true;
+      }, PAUSE_HEARD_MS);
     },
     toggle() {
       if (state === 'playing') reading.pause();
