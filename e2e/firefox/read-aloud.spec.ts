@@ -4,6 +4,9 @@
  * controls on the desktop's bus (MPRIS), where the test presses them as a desktop's media keys and panel do.
  * The reader is opened with the real shortcut and its buttons pressed with real clicks (overlay.ts).
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from 'puppeteer-core';
 import { NEWS } from '../extension/pages.ts';
@@ -101,5 +104,52 @@ test('Read aloud in Firefox speaks the article with a voice of the device, and t
   await expect
     .poll(async () => ((await desktop.players()).includes(player) ? desktop.status(player) : 'gone'))
     .not.toBe('Playing');
+  await page.close();
+});
+
+test('a page whose CSP forbids media still leaves the media controls to read aloud in Firefox', async () => {
+  test.setTimeout(90_000);
+  if (!session?.desktop) throw new Error('no desktop');
+  const { firefox, display, server } = session;
+  const desktop: Desktop = session.desktop;
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'lectern-firefox-csp-')), 'source.html');
+  const source = readFileSync(fixtureFile('news-article', 'source.html'), 'utf8');
+  const policy = `<meta http-equiv="Content-Security-Policy" content="media-src 'none'">`;
+  writeFileSync(file, source.replace('<head>', `<head>${policy}`));
+  const page = await firefox.newPage();
+  await page.goto(server.add('firefox-read-aloud-csp', 'news-article', file));
+  // The policy holds for the page: its own blob: audio doesn't play.
+  const pagePlays = await page.evaluate(async () => {
+    const audio = new Audio(URL.createObjectURL(new Blob([new Uint8Array(44)], { type: 'audio/wav' })));
+    return audio.play().then(
+      () => 'played',
+      (error: Error) => error.name,
+    );
+  });
+  expect(pagePlays).not.toBe('played');
+  await page.bringToFront();
+  await display.press('firefox', SHORTCUT);
+  const overlay = overlayOf(page);
+  await expect
+    .poll(
+      () =>
+        overlay.click('Read aloud').then(
+          () => true,
+          () => false,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await expect.poll(() => speaking(page), { timeout: 15_000 }).toBe(true);
+  // The carrier is the content script's, which the page's policy doesn't govern.
+  await expect.poll(() => desktop.players(), { timeout: 10_000 }).toHaveLength(1);
+  const [player = ''] = await desktop.players();
+  // Playing: the first test's tab is closed, so this is this tab's reading.
+  await expect.poll(() => desktop.status(player)).toBe('Playing');
+  await desktop.command(player, 'Pause');
+  await expect.poll(() => offers(page, 'Resume reading')).toBe(true);
+  await expect.poll(() => speaking(page)).toBe(false);
+  await overlay.click('Stop reading');
+  await expect.poll(() => offers(page, 'Read aloud')).toBe(true);
   await page.close();
 });

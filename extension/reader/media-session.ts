@@ -77,8 +77,8 @@ interface Carrier {
 }
 
 /**
- * The `<audio>` that keeps the controls on this tab, made when reading first plays. A page whose CSP forbids
- * blob: media stops it playing: then the keys stay with the browser and the reader's own buttons still work.
+ * The `<audio>` that keeps the controls on this tab, made when reading first plays. Its load is the content
+ * script's, which the page's CSP doesn't govern; if a browser blocked it, only the media keys would be lost.
  */
 function createCarrier(doc: Document): Carrier {
   let audio: HTMLAudioElement | null = null;
