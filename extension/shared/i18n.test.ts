@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'webextension-polyfill';
+import { inEnglish, PROBLEM_ENGLISH, type ProblemCode } from '../../src/rules/index.ts';
 import { provideApi } from './api.ts';
 import { formatNumber, messagesLocale, t, tCount } from './i18n.ts';
+import { ruleProblem, SELECTOR_WHY } from './site-rules.ts';
 
 type MessageFile = Record<string, { message: string }>;
 
@@ -55,6 +57,22 @@ describe('t and tCount in the person’s language', () => {
     ui = 'ja';
     expect(tCount('words', 1)).toBe('1 語');
     expect(tCount('importQuestion', 3, 'f.json')).toBe('f.json から 3 件の修正をインポートしますか?');
+  });
+
+  it('say what is wrong with a fix’s selector in the person’s language, its English the grammar’s own', () => {
+    ui = 'en';
+    for (const [code, english] of Object.entries(PROBLEM_ENGLISH))
+      expect(read('en')[SELECTOR_WHY[code as ProblemCode]]?.message, code).toBe(english);
+    const fix = { root: null, remove: ['main', 'h2 ~ p'] };
+    expect(ruleProblem(fix)).toBe(`block 2 ("h2 ~ p"): ${inEnglish({ code: 'sibling', args: ['~'] })}.`);
+    ui = 'de';
+    expect(ruleProblem(fix)).toBe(
+      'Block 2 ("h2 ~ p"): „~“ (Bereiche nebeneinander) ist nicht erlaubt: Nur ein Leerzeichen (darin) und „>“ (direkt darin) verbinden Bereiche.',
+    );
+    ui = 'ja';
+    expect(ruleProblem({ root: null, remove: ['a'.repeat(1234)] })).toContain(
+      '長すぎます(1,234 文字。最大 300 文字)',
+    );
   });
 
   it('fall back to English in a language Lectern is not written in', () => {

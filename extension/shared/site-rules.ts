@@ -7,12 +7,13 @@
 import {
   checkSelector,
   MAX_REMOVALS,
+  type ProblemCode,
   parseRule,
   type SelectorRole,
   type SiteRule,
 } from '../../src/rules/index.ts';
 import { api } from './api.ts';
-import { t } from './i18n.ts';
+import { type MessageName, t } from './i18n.ts';
 import { bytesOf, MAX_FIX_BYTES, megabytes } from './quota.ts';
 
 const PREFIX = 'rule:';
@@ -208,12 +209,41 @@ export function originOf(address: string): string | null {
   }
 }
 
+/** The message that says each of the selector grammar's problems (its English is the grammar's own). */
+export const SELECTOR_WHY: Record<ProblemCode, MessageName> = {
+  notText: 'selectorWhyNotText',
+  tooLong: 'selectorWhyTooLong',
+  tooDeep: 'selectorWhyTooDeep',
+  rootIsPage: 'selectorWhyRootIsPage',
+  addedIsPage: 'selectorWhyAddedIsPage',
+  empty: 'selectorWhyEmpty',
+  endsWithChild: 'selectorWhyEndsWithChild',
+  childFirst: 'selectorWhyChildFirst',
+  colonName: 'selectorWhyColonName',
+  position: 'selectorWhyPosition',
+  lowerCase: 'selectorWhyLowerCase',
+  pseudo: 'selectorWhyPseudo',
+  markName: 'selectorWhyMarkName',
+  control: 'selectorWhyControl',
+  list: 'selectorWhyList',
+  attribute: 'selectorWhyAttribute',
+  sibling: 'selectorWhySibling',
+  namespace: 'selectorWhyNamespace',
+  star: 'selectorWhyStar',
+  comment: 'selectorWhyComment',
+  plainTag: 'selectorWhyPlainTag',
+  tagFirst: 'selectorWhyTagFirst',
+  cantStand: 'selectorWhyCantStand',
+};
+
 /** Why a rule's fields are no fix, in a person's words: which selector, and what is wrong with it. */
 export function ruleProblem(fields: Record<string, unknown>): string {
   const { root, remove } = fields;
   const problem = (what: string, s: unknown, role: SelectorRole): string | null => {
     const checked = checkSelector(s, role);
-    return checked.ok ? null : t('selectorProblem', what, shown(s), checked.reason);
+    if (checked.ok) return null;
+    const { code, args } = checked.problem;
+    return t('selectorProblem', what, shown(s), t(SELECTOR_WHY[code], ...args));
   };
   const rootProblem = root === null || root === undefined ? null : problem(t('selectorRoot'), root, 'root');
   if (rootProblem !== null) return rootProblem;

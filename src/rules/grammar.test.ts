@@ -9,6 +9,16 @@ const reason = (text: string): string => {
 const ONLY = 'only tag, #id, .class and :nth-of-type(n)';
 
 describe('the selectors a fix may hold', () => {
+  it('say each problem as a code and its arguments, which an app can put in its own words', () => {
+    expect(checkSelector('a'.repeat(MAX_SELECTOR_CHARS + 1), 'remove')).toMatchObject({
+      problem: { code: 'tooLong', args: [MAX_SELECTOR_CHARS + 1, MAX_SELECTOR_CHARS] },
+    });
+    expect(checkSelector('div:has(> img)', 'remove')).toMatchObject({
+      problem: { code: 'pseudo', args: [':has(…)'] },
+    });
+    expect(checkSelector('a ~ b', 'remove')).toMatchObject({ problem: { code: 'sibling', args: ['~'] } });
+  });
+
   it('accept what the builder writes: tags, ids, class words and positions, inside or directly inside', () => {
     for (const built of [
       'div.callout-box',
@@ -147,13 +157,19 @@ describe('the selectors a fix may hold', () => {
     expect(checkSelector('body', 'root')).toEqual({
       ok: false,
       reason: '"body" is the whole page: the article must be a box in it',
+      problem: { code: 'rootIsPage', args: ['body'] },
     });
     expect(checkSelector('html', 'add')).toEqual({
       ok: false,
       reason: '"html" is the whole page: a box added must be a box in it',
+      problem: { code: 'addedIsPage', args: ['html'] },
     });
     // A removal of the page is read as none where it is applied (index.ts matchRule), not refused here.
     expect(checkSelector('body', 'remove').ok).toBe(true);
-    expect(checkSelector(42, 'remove')).toEqual({ ok: false, reason: 'it is not text' });
+    expect(checkSelector(42, 'remove')).toEqual({
+      ok: false,
+      reason: 'it is not text',
+      problem: { code: 'notText', args: [] },
+    });
   });
 });

@@ -37,7 +37,53 @@ export interface Selector {
   compounds: Compound[];
 }
 
-export type Parsed = { ok: true; selector: Selector } | { ok: false; reason: string };
+/**
+ * What is wrong with a selector, as a code and the words or numbers its sentence names (`$1`, `$2`), so that
+ * an app can say it in its own language; `reason` says it in English.
+ */
+export interface SelectorProblem {
+  code: ProblemCode;
+  args: Array<string | number>;
+}
+
+export type Parsed =
+  | { ok: true; selector: Selector }
+  | { ok: false; reason: string; problem: SelectorProblem };
+
+/** Each problem's sentence in English; `$n` is its n-th argument. */
+export const PROBLEM_ENGLISH = {
+  notText: 'it is not text',
+  tooLong: 'too long ($1 characters; at most $2)',
+  tooDeep: 'too deep ($1 boxes; at most $2)',
+  rootIsPage: '"$1" is the whole page: the article must be a box in it',
+  addedIsPage: '"$1" is the whole page: a box added must be a box in it',
+  empty: 'it is empty',
+  endsWithChild: 'it ends with ">": a box must follow it',
+  childFirst: 'a box must come before ">"',
+  colonName: '":" must be followed by a name, as in :nth-of-type(2)',
+  position: '":nth-of-type(…)" takes a position: a whole number from 1 to $1, as in :nth-of-type(2)',
+  lowerCase: '":nth-of-type(n)" is written in lower case',
+  pseudo: '"$1" is not allowed: only tag, #id, .class and :nth-of-type(n)',
+  markName: '"$1" must be followed by a name',
+  control: 'it holds a control character',
+  list: 'a list of selectors (",") is not allowed',
+  attribute: 'attribute selectors ([…]) are not allowed',
+  sibling:
+    '"$1" (boxes beside each other) is not allowed: only a space (inside) and ">" (directly inside) join boxes',
+  namespace: 'namespaces ("|") are not allowed',
+  star: '"*" (any tag) can only begin a box',
+  comment: 'comments (/* … */) are not allowed',
+  plainTag: 'the tag "$1" is not a plain name (letters, digits, "-" and "_")',
+  tagFirst: 'a tag ("$1") can only begin a box',
+  cantStand: '"$1" can\'t stand here: only tag, #id, .class and :nth-of-type(n), joined by a space or ">"',
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEM_ENGLISH;
+
+/** A problem's sentence in English. */
+export function inEnglish({ code, args }: SelectorProblem): string {
+  return PROBLEM_ENGLISH[code].replace(/\$(\d)/g, (_, n: string) => String(args[Number(n) - 1] ?? ''));
+}
 
 /** What a selector is for in a fix: the article's root, a block left out, a box added after the article. */
 export type SelectorRole = 'root' | 'remove' | 'add';
@@ -69,12 +115,12 @@ export function selectorIn(text: unknown, role: SelectorRole): Selector | null {
   return typeof read === 'object' ? read : null;
 }
 
-/** `text` as a selector of a fix in `role`, or the reason it can't be one, in a person's words. */
+/** `text` as a selector of a fix in `role`, or what is wrong with it, in a person's words. */
 export function checkSelector(text: unknown, role: SelectorRole): Parsed {
   const read = check(text, role);
-  return typeof read === 'object'
-    ? { ok: true, selector: read }
-    : { ok: false, reason: reasonFor(String(text), read, role) };
+  if (typeof read === 'object') return { ok: true, selector: read };
+  const problem = problemOf(String(text), read, role);
+  return { ok: false, reason: inEnglish(problem), problem };
 }
 
 /** `text` read in the grammar, whatever its role. */
@@ -139,60 +185,58 @@ function nameOf(name: string): string {
   });
 }
 
-const ONLY = 'only tag, #id, .class and :nth-of-type(n)';
+const problem = (code: ProblemCode, ...args: Array<string | number>): SelectorProblem => ({ code, args });
 
-function reasonFor(text: string, problem: Problem, role: SelectorRole): string {
+function problemOf(text: string, found: Problem, role: SelectorRole): SelectorProblem {
   const read = readSelector(text);
   const compounds = typeof read === 'number' ? [] : read.compounds;
-  switch (problem) {
+  switch (found) {
     case 'text':
-      return 'it is not text';
+      return problem('notText');
     case 'long':
-      return `too long (${text.length} characters; at most ${MAX_SELECTOR_CHARS})`;
+      return problem('tooLong', text.length, MAX_SELECTOR_CHARS);
     case 'deep':
-      return `too deep (${compounds.length} boxes; at most ${MAX_COMPOUNDS})`;
+      return problem('tooDeep', compounds.length, MAX_COMPOUNDS);
     case 'page':
-      return `"${compounds.at(-1)?.tag}" is the whole page: ${role === 'root' ? 'the article' : 'a box added'} must be a box in it`;
+      return problem(role === 'root' ? 'rootIsPage' : 'addedIsPage', compounds.at(-1)?.tag ?? '');
     default:
-      return whyNot(text, problem);
+      return whyNot(text, found);
   }
 }
 
+/** Characters that begin a part of CSS a fix can't hold, and which problem each is. */
+const REFUSED: Record<string, ProblemCode> = {
+  ',': 'list',
+  '[': 'attribute',
+  '+': 'sibling',
+  '~': 'sibling',
+  '|': 'namespace',
+  '*': 'star',
+  '/': 'comment',
+};
+
 /** Why reading `text` stopped at `at`, naming the part of CSS that begins there. */
-function whyNot(text: string, at: number): string {
+function whyNot(text: string, at: number): SelectorProblem {
   const rest = text.slice(at).replace(/^[ \t\n\r\f]+/, '');
   const c = String.fromCodePoint(rest.codePointAt(0) ?? 0);
-  if (rest === '') return 'it is empty';
-  if (c === '>')
-    return rest.slice(1).trim() === ''
-      ? 'it ends with ">": a box must follow it'
-      : 'a box must come before ">"';
+  if (rest === '') return problem('empty');
+  if (c === '>') return problem(rest.slice(1).trim() === '' ? 'endsWithChild' : 'childFirst');
   if (c === ':') {
     const [, colons = ':', name = '', open] = /^(::?)([\w-]*)(\()?/.exec(rest) ?? [];
-    if (name === '') return '":" must be followed by a name, as in :nth-of-type(2)';
-    if (colons === ':' && name === 'nth-of-type')
-      return `":nth-of-type(…)" takes a position: a whole number from 1 to ${MAX_POSITION}, as in :nth-of-type(2)`;
-    if (name.toLowerCase() === 'nth-of-type') return '":nth-of-type(n)" is written in lower case';
-    return `"${colons}${name.toLowerCase()}${open ? '(…)' : ''}" is not allowed: ${ONLY}`;
+    if (name === '') return problem('colonName');
+    if (colons === ':' && name === 'nth-of-type') return problem('position', MAX_POSITION);
+    if (name.toLowerCase() === 'nth-of-type') return problem('lowerCase');
+    return problem('pseudo', `${colons}${name.toLowerCase()}${open ? '(…)' : ''}`);
   }
-  if (c === '#' || c === '.') return `"${c}" must be followed by a name`;
-  if (c < ' ' || c === '\x7f') return 'it holds a control character';
-  const between = 'only a space (inside) and ">" (directly inside) join boxes';
-  const said: Record<string, string> = {
-    ',': 'a list of selectors (",") is not allowed',
-    '[': 'attribute selectors ([…]) are not allowed',
-    '+': `"+" (boxes beside each other) is not allowed: ${between}`,
-    '~': `"~" (boxes beside each other) is not allowed: ${between}`,
-    '|': 'namespaces ("|") are not allowed',
-    '*': '"*" (any tag) can only begin a box',
-    '/': 'comments (/* … */) are not allowed',
-  };
-  if (said[c] !== undefined) return said[c];
+  if (c === '#' || c === '.') return problem('markName', c);
+  if (c < ' ' || c === '\x7f') return problem('control');
+  const refused = REFUSED[c];
+  if (refused !== undefined) return problem(refused, c);
   // Inside a name that begins a box: a tag that is no plain name (`café`, `x\,p`, `-x`).
   const start = text.slice(0, at).search(/[^ \t\n\r\f>]*$/);
   const run = /^(?:\\.|[^ \t\n\r\f>#.:[,+~|*/\\])+/su.exec(text.slice(start))?.[0] ?? '';
   if (/^(?:[A-Za-z_\-\\]|[\u0080-\u{10ffff}])/u.test(run) && at < start + run.length)
-    return `the tag "${run}" is not a plain name (letters, digits, "-" and "_")`;
-  if (/^[a-z]/i.test(c)) return `a tag ("${/^[\w-]*/.exec(rest)?.[0]}") can only begin a box`;
-  return `"${c}" can't stand here: ${ONLY}, joined by a space or ">"`;
+    return problem('plainTag', run);
+  if (/^[a-z]/i.test(c)) return problem('tagFirst', /^[\w-]*/.exec(rest)?.[0] ?? '');
+  return problem('cantStand', c);
 }

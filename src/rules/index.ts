@@ -11,8 +11,12 @@ import { matchSelectors } from './match.ts';
 
 export {
   checkSelector,
+  inEnglish,
   MAX_SELECTOR_CHARS,
+  PROBLEM_ENGLISH,
+  type ProblemCode,
   parseSelector,
+  type SelectorProblem,
   type SelectorRole,
   selectorIn,
 } from './grammar.ts';
