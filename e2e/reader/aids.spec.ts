@@ -338,6 +338,11 @@ test('the legible typeface draws the article from the shipped faces, added only 
   expect(await style(reader(page).locator('.l-article'), 'font-family')).toMatch(
     new RegExp(`^"${LEGIBLE_FAMILY}"`),
   );
+  // The title and the headings too: the whole article is in the typeface chosen.
+  for (const heading of ['.l-title', '.l-content h2'])
+    expect(await style(reader(page).locator(heading).first(), 'font-family'), heading).toMatch(
+      new RegExp(`^"${LEGIBLE_FAMILY}"`),
+    );
   await expect.poll(() => legibleFaces(page)).toHaveLength(8);
   await expect
     .poll(async () => (await legibleFaces(page)).every((face) => face.endsWith('loaded')))
