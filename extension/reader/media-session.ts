@@ -96,7 +96,8 @@ function createCarrier(doc: Document): Carrier {
       made()
         .play()
         .catch(() => {
-          // Blocked by the page's CSP or the autoplay rules: the reading goes on without the media keys.
+          // Refused (the autoplay rules, or a browser that holds it to the page's CSP): the reading goes on
+          // without the media keys.
         });
     },
     pause() {
