@@ -38,6 +38,26 @@ const offers = (page: Page, name: string) =>
     .count(name)
     .then((count) => count > 0);
 
+/**
+ * Opens `file` (the news article by default) with the real shortcut and presses Read aloud, once Firefox has
+ * listed speech-dispatcher's voices (a moment after the page asks for them).
+ */
+async function readAloud(slug: string, file = fixtureFile('news-article', 'source.html')): Promise<Page> {
+  if (!session) throw new Error('not launched');
+  const page = await session.firefox.newPage();
+  await page.goto(session.server.add(slug, 'news-article', file));
+  await page.bringToFront();
+  await session.display.press('firefox', SHORTCUT);
+  const overlay = overlayOf(page);
+  const pressed = () =>
+    overlay.click('Read aloud').then(
+      () => true,
+      () => false,
+    );
+  await expect.poll(pressed, { timeout: 20_000 }).toBe(true);
+  return page;
+}
+
 /** Whether the tab's speech engine is speaking now (and not paused). */
 function speaking(page: Page): Promise<boolean> {
   return page.evaluate(() => speechSynthesis.speaking && !speechSynthesis.paused);
@@ -46,26 +66,8 @@ function speaking(page: Page): Promise<boolean> {
 test('Read aloud in Firefox speaks the article with a voice of the device, and the desktop’s media controls pause, step, resume and stop it', async () => {
   test.setTimeout(90_000);
   if (!session?.desktop) throw new Error('no desktop');
-  const { firefox, display, server } = session;
   const desktop: Desktop = session.desktop;
-  const page = await firefox.newPage();
-  await page.goto(
-    server.add('firefox-read-aloud', 'news-article', fixtureFile('news-article', 'source.html')),
-  );
-  await page.bringToFront();
-  await display.press('firefox', SHORTCUT);
-  const overlay = overlayOf(page);
-  // Firefox lists speech-dispatcher's voices a moment after the page asks for them.
-  await expect
-    .poll(
-      () =>
-        overlay.click('Read aloud').then(
-          () => true,
-          () => false,
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  const page = await readAloud('firefox-read-aloud');
 
   // A real voice reads: the engine speaks, the sentence is marked, and moves on when the voice has said it.
   await expect.poll(() => speaking(page), { timeout: 15_000 }).toBe(true);
@@ -75,8 +77,7 @@ test('Read aloud in Firefox speaks the article with a voice of the device, and t
   await expect.poll(() => marked(page), { timeout: 30_000 }).not.toBe(first);
 
   // Firefox hands its media controls to the tab: the article's title, playing.
-  await expect.poll(() => desktop.players(), { timeout: 10_000 }).toHaveLength(1);
-  const [player = ''] = await desktop.players();
+  const player = await desktop.player();
   expect(player).toMatch(/^org\.mpris\.MediaPlayer2\.firefox\./);
   await expect.poll(() => desktop.title(player)).toBe(NEWS.title);
   await expect.poll(() => desktop.status(player)).toBe('Playing');
@@ -110,46 +111,35 @@ test('Read aloud in Firefox speaks the article with a voice of the device, and t
 test('a page whose CSP forbids media still leaves the media controls to read aloud in Firefox', async () => {
   test.setTimeout(90_000);
   if (!session?.desktop) throw new Error('no desktop');
-  const { firefox, display, server } = session;
   const desktop: Desktop = session.desktop;
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'lectern-firefox-csp-')), 'source.html');
   const source = readFileSync(fixtureFile('news-article', 'source.html'), 'utf8');
   const policy = `<meta http-equiv="Content-Security-Policy" content="media-src 'none'">`;
   writeFileSync(file, source.replace('<head>', `<head>${policy}`));
-  const page = await firefox.newPage();
-  await page.goto(server.add('firefox-read-aloud-csp', 'news-article', file));
-  // The policy holds for the page: its own blob: audio doesn't play.
-  const pagePlays = await page.evaluate(async () => {
-    const audio = new Audio(URL.createObjectURL(new Blob([new Uint8Array(44)], { type: 'audio/wav' })));
-    return audio.play().then(
-      () => 'played',
-      (error: Error) => error.name,
-    );
-  });
-  expect(pagePlays).not.toBe('played');
-  await page.bringToFront();
-  await display.press('firefox', SHORTCUT);
-  const overlay = overlayOf(page);
-  await expect
-    .poll(
-      () =>
-        overlay.click('Read aloud').then(
-          () => true,
-          () => false,
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  const page = await readAloud('firefox-read-aloud-csp', file);
+  // The policy holds for the page: its own blob: audio is refused by the media-src directive.
+  const refused = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), {
+          once: true,
+        });
+        const audio = new Audio();
+        audio.src = URL.createObjectURL(new Blob(['page'], { type: 'audio/wav' }));
+        audio.play().catch(() => undefined);
+        setTimeout(() => resolve('no violation'), 5000);
+      }),
+  );
+  expect(refused).toBe('media-src');
   await expect.poll(() => speaking(page), { timeout: 15_000 }).toBe(true);
   // The carrier is the content script's, which the page's policy doesn't govern.
-  await expect.poll(() => desktop.players(), { timeout: 10_000 }).toHaveLength(1);
-  const [player = ''] = await desktop.players();
+  const player = await desktop.player();
   // Playing: the first test's tab is closed, so this is this tab's reading.
   await expect.poll(() => desktop.status(player)).toBe('Playing');
   await desktop.command(player, 'Pause');
   await expect.poll(() => offers(page, 'Resume reading')).toBe(true);
   await expect.poll(() => speaking(page)).toBe(false);
-  await overlay.click('Stop reading');
+  await overlayOf(page).click('Stop reading');
   await expect.poll(() => offers(page, 'Read aloud')).toBe(true);
   await page.close();
 });

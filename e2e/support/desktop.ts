@@ -30,6 +30,8 @@ export interface Desktop {
   env: Record<string, string>;
   /** The bus names of the media players on the bus now (`org.mpris.MediaPlayer2.…`). */
   players(): Promise<string[]>;
+  /** The one media player on the bus, waited for (10 s): the browser publishes it once a tab plays. */
+  player(): Promise<string>;
   /** Presses a media control, as a desktop's media key or panel button does. */
   command(player: string, command: MprisCommand): Promise<void>;
   /** What the player says it is doing: 'Playing', 'Paused' or 'Stopped'. */
@@ -115,15 +117,24 @@ export async function startDesktop(): Promise<Desktop> {
       'string:org.mpris.MediaPlayer2.Player',
       `string:${name}`,
     ]);
+  const players = async () => {
+    const names = await send([
+      '--dest=org.freedesktop.DBus',
+      '/org/freedesktop/DBus',
+      'org.freedesktop.DBus.ListNames',
+    ]);
+    return [...names.matchAll(/"(org\.mpris\.MediaPlayer2\.[^"]+)"/g)].map((match) => match[1] ?? '');
+  };
   return {
     env,
-    async players() {
-      const names = await send([
-        '--dest=org.freedesktop.DBus',
-        '/org/freedesktop/DBus',
-        'org.freedesktop.DBus.ListNames',
-      ]);
-      return [...names.matchAll(/"(org\.mpris\.MediaPlayer2\.[^"]+)"/g)].map((match) => match[1] ?? '');
+    players,
+    async player() {
+      for (const until = Date.now() + 10_000; ; ) {
+        const found = await players();
+        if (found.length === 1 && found[0]) return found[0];
+        if (Date.now() > until) throw new Error(`desktop: expected one media player, found ${found.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
     async command(player, command) {
       await send([`--dest=${player}`, '/org/mpris/MediaPlayer2', `org.mpris.MediaPlayer2.Player.${command}`]);

@@ -119,8 +119,8 @@ export function selectorIn(text: unknown, role: SelectorRole): Selector | null {
 export function checkSelector(text: unknown, role: SelectorRole): Parsed {
   const read = check(text, role);
   if (typeof read === 'object') return { ok: true, selector: read };
-  const problem = problemOf(String(text), read, role);
-  return { ok: false, reason: inEnglish(problem), problem };
+  const found = problemOf(String(text), read, role);
+  return { ok: false, reason: inEnglish(found), problem: found };
 }
 
 /** `text` read in the grammar, whatever its role. */
